@@ -1,0 +1,67 @@
+// The raw database path of an endpoint: the app is built in-process on the bench database with a Db that
+// records every statement; one call of the endpoint (through inject) yields the statements its service ran,
+// after the one of session authentication. Replaying them through pg is "the same reads, without HTTP".
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { buildApp } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import { type Db, createDb } from '../src/server/db/pool.js';
+
+export interface Statement { text: string; values: unknown[] }
+
+export interface Capturer {
+  app: FastifyInstance;
+  /** The statements one call of `url` runs after authentication. */
+  capture(token: string, url: string, method?: 'GET' | 'POST', body?: unknown): Promise<Statement[]>;
+  close(): Promise<void>;
+}
+
+export async function startCapturer(databaseUrl: string): Promise<Capturer> {
+  const db: Db = createDb(databaseUrl, 4);
+  let log: Statement[] | null = null;
+  const realQuery = db.query;
+  db.query = ((text: string, values?: unknown[]) => {
+    log?.push({ text, values: values ?? [] });
+    return realQuery(text, values);
+  }) as Db['query'];
+  // Clients taken for transactions (db.tx) record too. pool.query itself calls connect with a callback:
+  // that path stays untouched (db.query above already records it).
+  const realConnect = db.pool.connect.bind(db.pool) as (cb?: any) => any;
+  (db.pool as any).connect = (cb?: any) => {
+    if (typeof cb === 'function') return realConnect(cb);
+    return (realConnect() as Promise<pg.PoolClient>).then((client) => {
+      if (!(client as any).__recording) {
+        const q = client.query.bind(client) as (...a: any[]) => any;
+        (client as any).query = (text: any, ...rest: any[]) => {
+          if (typeof text === 'string') log?.push({ text, values: Array.isArray(rest[0]) ? rest[0] : [] });
+          return q(text, ...rest);
+        };
+        (client as any).__recording = true;
+      }
+      return client;
+    });
+  };
+  const config = { ...loadConfig({ ...process.env, ADMINEASE_WEB_DIR: '/nonexistent' }), databaseUrl, logLevel: 'silent' };
+  const app = await buildApp({ db, config, logger: false });
+  await app.ready();
+  return {
+    app,
+    async capture(token, url, method = 'GET', body) {
+      log = [];
+      const res = await app.inject({
+        method, url, headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        payload: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const got = log;
+      log = null;
+      if (res.statusCode !== 200) throw new Error(`capture ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      // Authentication runs first: the session lookup (with its user, in one statement).
+      if (!/FROM sessions/.test(got[0]?.text ?? '')) throw new Error(`capture ${url}: the first statement is not the session lookup`);
+      return got.slice(1);
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+// A CPU profile of the production server under load on one endpoint (or decisions): the server runs with
+// --cpu-prof while autocannon loads it, then the heaviest functions (self time) are printed; the .cpuprofile
+// file opens in Chrome DevTools. Decisions are put back afterwards.
+//   npx tsx bench/profile.ts details        # user_forms, manager_queue, hr_queue, ..., details, decisions
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { benchDatabaseName, benchServerUrl, flags, intFlag, withDatabase } from './common.js';
+import { pendingPool, readEndpoints, sessionsForIds } from './endpoints.js';
+import { httpLoad } from './measure.js';
+import { startServer } from './server.js';
+
+const which = process.argv[2] ?? 'details';
+const f = flags(process.argv.slice(3));
+const url = withDatabase(benchServerUrl(), f.get('database') ?? benchDatabaseName(intFlag(f, 'requests', 1_000_000)));
+const dir = path.join(os.tmpdir(), 'adminease-bench-profile');
+rmSync(dir, { recursive: true, force: true });
+const pool = new pg.Pool({ connectionString: url, max: 4 });
+const server = await startServer({ databaseUrl: url, webDir: path.join(os.tmpdir(), 'adminease-bench-web'), logLevel: 'warn', poolMax: 20, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+try {
+  if (which === 'decisions') {
+    const before = Number((await pool.query('SELECT coalesce(max(id), 0) AS m FROM request_events')).rows[0].m);
+    const p = await pendingPool(pool, 20_000);
+    const tokens = await sessionsForIds(pool, [...new Set(p.map((x) => x.line_manager_id))]);
+    let i = 0;
+    console.log(await httpLoad('decisions', {
+      url: `${server.url}/api/manager/update-status`, method: 'POST', headers: { 'content-type': 'application/json' }, connections: 50, seconds: 8,
+      next: () => { const x = p[i++ % p.length]; return { path: '/api/manager/update-status', headers: { authorization: `Bearer ${tokens.get(x.line_manager_id)}` }, body: JSON.stringify({ form_id: x.request_id, form_type: x.form_type, status: 'Approved' }) }; },
+    }));
+    await server.stop();
+    const d = await pool.query(`SELECT DISTINCT request_pk FROM request_events WHERE id > $1 AND event_type = 'decision'`, [before]);
+    const pks = d.rows.map((r) => r.request_pk);
+    await pool.query(`UPDATE approvals SET decision = 'Pending', signer_id = NULL, signer_name = NULL, decided_at = NULL, rejection_reason = NULL, comments = NULL WHERE request_pk = ANY($1) AND stage = 'line_manager'`, [pks]);
+    await pool.query(`UPDATE requests SET status = 'Pending', current_stage = 'line_manager', updated_at = created_at WHERE id = ANY($1)`, [pks]);
+    await pool.query('DELETE FROM notifications WHERE request_pk = ANY($1) AND event_id > $2', [pks, before]);
+    await pool.query('DELETE FROM request_events WHERE id > $1 AND request_pk = ANY($2)', [before, pks]);
+  } else {
+    const ep = (await readEndpoints(pool)).find((e) => e.key === which);
+    if (!ep) throw new Error(`unknown endpoint ${which}`);
+    let i = 0;
+    console.log(await httpLoad(ep.key, { url: server.url + ep.paths[0], headers: { authorization: `Bearer ${ep.token}` }, connections: 50, seconds: 8, next: ep.paths.length > 1 ? () => ({ path: ep.paths[i++ % ep.paths.length] }) : undefined }));
+    await server.stop();
+  }
+} finally {
+  await server.stop();
+  await pool.end();
+}
+
+const file = readdirSync(dir).find((x) => x.endsWith('.cpuprofile'))!;
+const prof = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+const byId = new Map<number, any>(prof.nodes.map((n: any) => [n.id, n]));
+const self = new Map<string, number>();
+prof.samples.forEach((id: number, k: number) => {
+  const n = byId.get(id);
+  const key = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/.*node_modules\//, '').replace(/^file:\/\/.*?\/src\//, 'src/')}:${n.callFrame.lineNumber}`;
+  self.set(key, (self.get(key) ?? 0) + (prof.timeDeltas[k] ?? 0));
+});
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+for (const [k, us] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${(us / 1000).toFixed(0).padStart(7)} ms ${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`);
+console.log(`\nprofile: ${path.join(dir, file)} (whole server life, start-up included)`);

@@ -1,0 +1,52 @@
+// Starts the production server (src/server/main.ts, the built web) as a child process for the benchmarks,
+// and stops it with SIGTERM.
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../src/server/db/embedded.js';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BenchServer {
+  port: number;
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startServer(opts: { databaseUrl: string; webDir: string; logLevel: string; poolMax: number; port?: number; env?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchServer> {
+  const port = opts.port ?? (await freePort());
+  const env: Record<string, string> = { ...(process.env as Record<string, string>) };
+  delete env.ADMINEASE_DEMO;
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...env, NODE_ENV: 'production', DATABASE_URL: opts.databaseUrl, PORT: String(port), HOST: '127.0.0.1',
+      ADMINEASE_WEB_DIR: opts.webDir, LOG_LEVEL: opts.logLevel, DATABASE_POOL_MAX: String(opts.poolMax),
+      ADMINEASE_LOGIN_RATE_LIMIT: '1000000', ...(opts.env ?? {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d) => { if (out.length < 200_000) out += d; });
+  child.stderr!.on('data', (d) => { if (err.length < 200_000) err += d; });
+  const deadline = Date.now() + 180_000;
+  while (!out.includes('AdminEase listening')) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${out}\n${err}`);
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}\n${err}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 30_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}

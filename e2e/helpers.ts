@@ -1,0 +1,61 @@
+// Shared steps for the Playwright specs: sign in as a demo account, axe checks, screenshots.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+
+/**
+ * Call before submitting the sign-in form. After login the app checks form changes (POST /api/form-state/check-changes)
+ * and opens the 'Form Approval Updates' dialog when there are some; `dismiss()` waits for that answer and closes the
+ * dialog if it opened, so the dashboard underneath can be used.
+ */
+export function watchApprovalUpdates(page: Page): { dismiss: () => Promise<void> } {
+  const answer = page
+    .waitForResponse((r) => r.url().includes('/api/form-state/check-changes'), { timeout: 15_000 })
+    .then(async (r) => ((await r.json().catch(() => ({}))) as { notifications?: unknown[] }).notifications?.length ?? 0)
+    .catch(() => 0);
+  return {
+    async dismiss() {
+      if ((await answer) === 0) return;
+      const dialog = page.getByRole('dialog', { name: 'Form Approval Updates' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(dialog).toBeHidden();
+    },
+  };
+}
+
+/**
+ * Signs in through the form, waits for the user's dashboard and closes the 'Form Approval Updates' dialog if the
+ * sign-in brought one up; returns the dashboard's data-testid (e.g. 'dashboard-hr').
+ */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<string> {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  const updates = watchApprovalUpdates(page);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const dashboard = page.locator('main[data-testid^="dashboard-"]');
+  await expect(dashboard).toBeVisible();
+  await updates.dismiss();
+  return (await dashboard.getAttribute('data-testid')) ?? '';
+}
+
+/** Logs out through the header button and waits for the sign-in screen. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+}
+
+/** Runs axe on the page and fails on any serious or critical violation, listing them. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(report, 'serious or critical accessibility violations').toEqual([]);
+}
+
+/** Saves a full-page screenshot to e2e/screenshots/{name}.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true, animations: 'disabled' });
+}

@@ -1,0 +1,135 @@
+// Builds the Fastify app from the feature plugins. main.ts and the tests build it the same way.
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { type Clock, LoginLimiter, authenticate, systemClock } from './auth/service.js';
+import type { Config } from './config.js';
+import type { Db } from './db/pool.js';
+import type { AppContext } from './http/context.js';
+import { HttpError } from './http/errors.js';
+import { FEATURES } from './features.js';
+import { SESSION_COOKIE } from './auth/routes.js';
+
+export interface BuildOptions {
+  db: Db;
+  config: Config;
+  clock?: Clock;
+  logger?: boolean;
+}
+
+/** Paths answered without a session. */
+export function isPublicPath(url: string): boolean {
+  const p = url.split('?')[0];
+  return (
+    p === '/api/auth/login' ||
+    p === '/api/health' ||
+    p === '/api/form-state/health' ||
+    p === '/ai/status' ||
+    /^\/ai\/[a-z-]+\/health$/.test(p) ||
+    p === '/metrics' ||
+    !(p.startsWith('/api/') || p.startsWith('/ai/'))
+  );
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const clock = opts.clock ?? systemClock;
+  const app = Fastify({
+    logger: opts.logger === false ? false : {
+      level: opts.config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+  });
+
+  const ctx: AppContext = {
+    db: opts.db,
+    clock,
+    config: opts.config,
+    limiter: new LoginLimiter(opts.config.loginRateLimit, opts.config.loginRateWindowMs, clock),
+    sessionIdleMs: opts.config.sessionIdleMs,
+    onClose: [],
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('user', null as any);
+  app.decorateRequest('tokenHash', '');
+  app.addHook('onClose', async () => {
+    for (const fn of ctx.onClose) await fn();
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    if (isPublicPath(req.url)) return;
+    const header = req.headers.authorization;
+    const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const token = bearer || req.cookies[SESSION_COOKIE];
+    const { user, tokenHash } = await authenticate(ctx, token);
+    req.user = user;
+    req.tokenHash = tokenHash;
+  });
+
+  app.setErrorHandler((err: any, req, reply) => {
+    if (err instanceof HttpError) return reply.status(err.statusCode).send({ error: err.message, ...err.extra });
+    if (err.validation) return reply.status(400).send({ error: err.message });
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ error: 'Send a JSON body (Content-Type: application/json)' });
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ error: 'Request body is too large' });
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      const msg = err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError ? 'Request body is not valid JSON' : err.message;
+      return reply.status(err.statusCode).send({ error: msg });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: 'Internal server error' });
+  });
+
+  // Mutations accept JSON only (with SameSite cookies and no CORS this is the CSRF defence).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const e = new HttpError(400, 'Request body is not valid JSON');
+      done(e as any, undefined);
+    }
+  });
+
+  for (const feature of FEATURES) await app.register(feature);
+
+  if (existsSync(path.join(opts.config.webDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: opts.config.webDir, wildcard: false, index: 'index.html' });
+    app.setNotFoundHandler((req, reply) => {
+      const p = req.url.split('?')[0];
+      if (req.method === 'GET' && !p.startsWith('/api/') && !p.startsWith('/ai/') && !path.extname(p)) return reply.sendFile('index.html');
+      return reply.status(404).send({ error: 'Not found' });
+    });
+  } else {
+    app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'Not found' }));
+  }
+  return app;
+}

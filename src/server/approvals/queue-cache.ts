@@ -1,0 +1,183 @@
+// A per-instance cache of serialised queue answers. Queues are read far more often than requests change, so
+// an answer is reused until anything changes: every committed change to requests, approvals or users
+// signals 'adminease_queue' (migration 021) to every instance, and this instance's own decisions clear the
+// cache at once. While the listener is not connected nothing is cached; entries also expire after maxAgeMs.
+import pg from 'pg';
+import type { Db } from '../db/pool.js';
+
+export const QUEUE_CHANNEL = 'adminease_queue';
+
+interface Entry { gen: number; at: number; body: string }
+
+export interface CacheLogger { warn(obj: unknown, msg?: string): void }
+
+export class QueueCache {
+  private gen = 0;
+  private readonly entries = new Map<string, Entry>();
+  /** Characters held by all entries (bounded by maxChars). */
+  private size = 0;
+  private client: pg.Client | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private attempts = 0;
+  private closed = false;
+  listening = false;
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: CacheLogger,
+    private readonly opts: { maxEntries?: number; maxChars?: number; maxAgeMs?: number; now?: () => number } = {},
+  ) {}
+
+  private now() {
+    return (this.opts.now ?? Date.now)();
+  }
+
+  /** The cached body of `key`, if still valid. */
+  get(key: string): string | undefined {
+    if (!this.listening) return undefined;
+    const e = this.entries.get(key);
+    if (!e || e.gen !== this.gen || this.now() - e.at > (this.opts.maxAgeMs ?? 30_000)) {
+      this.misses += 1;
+      return undefined;
+    }
+    this.hits += 1;
+    return e.body;
+  }
+
+  /**
+   * Stores `body` for `key` if nothing changed since `genAtStart` (the generation read before the queries ran),
+   * so an answer computed from data that changed meanwhile is never kept.
+   */
+  set(key: string, body: string, genAtStart: number): void {
+    if (!this.listening || genAtStart !== this.gen) return;
+    const maxChars = this.opts.maxChars ?? 32 * 1024 * 1024;
+    if (body.length > maxChars / 8) return; // one huge answer must not push out everything else
+    this.remove(key);
+    // Oldest first out, until both the entry count and the memory budget fit.
+    while (this.entries.size >= (this.opts.maxEntries ?? 5000) || this.size + body.length > maxChars) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.remove(oldest);
+    }
+    this.entries.set(key, { gen: this.gen, at: this.now(), body });
+    this.size += body.length;
+  }
+
+  private remove(key: string) {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.entries.delete(key);
+    this.size -= e.body.length;
+  }
+
+  /** Entries and characters held (for metrics and tests). */
+  stats() {
+    return { entries: this.entries.size, chars: this.size, hits: this.hits, misses: this.misses, listening: this.listening };
+  }
+
+  generation(): number {
+    return this.gen;
+  }
+
+  invalidate(): void {
+    this.gen += 1;
+    this.entries.clear();
+    this.size = 0;
+  }
+
+  async start(): Promise<void> {
+    if (this.closed || this.client) return;
+    const client = new pg.Client({ connectionString: this.db.url, keepAlive: true });
+    const lost = (err?: Error) => {
+      if (this.client !== client) return;
+      this.client = null;
+      this.listening = false;
+      this.invalidate();
+      client.removeAllListeners('notification');
+      client.end().catch(() => undefined);
+      if (!this.closed) {
+        this.log.warn({ err: err?.message }, 'queue cache listener lost; reconnecting');
+        this.scheduleReconnect();
+      }
+    };
+    client.on('notification', (msg) => {
+      if (msg.channel === QUEUE_CHANNEL) this.invalidate();
+    });
+    client.on('error', lost);
+    client.on('end', () => lost());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${QUEUE_CHANNEL}`);
+    } catch (err) {
+      client.removeAllListeners();
+      client.on('error', () => undefined);
+      await client.end().catch(() => undefined);
+      if (!this.closed) {
+        this.log.warn({ err: (err as Error).message }, 'queue cache listener could not connect; caching off');
+        this.scheduleReconnect();
+      }
+      return;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+    this.attempts = 0;
+    this.invalidate(); // changes made while nobody listened
+    this.listening = true;
+  }
+
+  private scheduleReconnect() {
+    if (this.closed || this.reconnectTimer) return;
+    const delay = Math.min(10_000, 250 * 2 ** this.attempts);
+    this.attempts += 1;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      void this.start();
+    }, delay);
+    this.reconnectTimer.unref?.();
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    this.listening = false;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    const c = this.client;
+    this.client = null;
+    if (c) {
+      c.removeAllListeners();
+      c.on('error', () => undefined);
+      await c.end().catch(() => undefined);
+    }
+  }
+}
+
+const caches = new WeakMap<Db, QueueCache>();
+
+export function registerQueueCache(db: Db, cache: QueueCache): void {
+  caches.set(db, cache);
+}
+
+/** Clears the queue cache of this database's app at once (called after this instance's own changes). */
+export function invalidateQueues(db: Db): void {
+  caches.get(db)?.invalidate();
+}
+
+export function queueCacheFor(db: Db): QueueCache | undefined {
+  return caches.get(db);
+}
+
+/** Resolves once this instance has heard of a change after `generation` (tests; at most `timeoutMs`). */
+export async function waitForQueueSignal(db: Db, generation: number, timeoutMs = 3000): Promise<boolean> {
+  const cache = caches.get(db);
+  if (!cache) return true;
+  const until = Date.now() + timeoutMs;
+  while (cache.generation() === generation) {
+    if (Date.now() > until) return false;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return true;
+}

@@ -1,0 +1,447 @@
+// The approval workflow: deciding a stage of a request (one conditional update in a transaction, with the
+// event log), bulk decisions, the approver queues and their summaries, and audit history (the manager's
+// acknowledgements of IT items are the IT desk's: it-desk/service.ts).
+// Every rule of approver-side §4-§6 for line manager, HR, finance and facilities is enforced here.
+import {
+  type ApproverRole,
+  FACILITIES_FORM_TYPES,
+  FINANCE_FORM_TYPES,
+  HR_FORM_TYPES,
+  MANAGER_VIEW_ONLY_TYPES,
+  ROLE_STAGE,
+  STAGE_USER_TYPE,
+  buildHistory,
+  checkStageDecidable,
+  derivedItSupportStatus,
+  isManagerQueueType,
+  isViewOnlyForManager,
+  normaliseFormType,
+  rejectionReasonError,
+  stageState,
+  type HistoryEntry,
+} from '../../domain/approvals.js';
+import { FORM_TYPES, type Stage, STAGES, formTypeDef } from '../../domain/forms.js';
+import { acknowledgementText, isWithdrawn } from '../../domain/status.js';
+import type { Db, Queryable } from '../db/pool.js';
+import { recordEvent } from '../events/service.js';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import { type AuthUser, fullName } from '../people/service.js';
+import { invalidateQueues } from './queue-cache.js';
+import { RECORD_SELECT, type RecordRow, type RequestRecord, loadRecordByRef, toRecord } from '../requests/repo.js';
+
+export type Decision = 'Approved' | 'Rejected';
+
+export interface DecideInput {
+  ref: string | number;
+  /** The stage to decide; by default the caller's stage on that request. */
+  stage?: Stage;
+  decision: Decision;
+  reason?: string | null;
+  comments?: string | null;
+  /** When given (the dashboards send it), it must name the request's type: a guard against deciding the wrong record. */
+  formType?: string | null;
+}
+
+const COMMENTS_MAX = 1000;
+
+/** Types with a line-manager stage, plus the manager's view-only IT types. */
+export const MANAGER_QUEUE_TYPES: readonly string[] = FORM_TYPES.map((t) => t.formType).filter(isManagerQueueType);
+
+/** Is `user` the approver of `stage` on this request? (Line manager and HR are the request's own people.) */
+export function isStageApprover(user: AuthUser, row: Pick<RecordRow, 'line_manager_id' | 'hr_contact_id'>, stage: Stage): boolean {
+  switch (stage) {
+    case 'line_manager':
+      return row.line_manager_id !== null && row.line_manager_id === user.id;
+    case 'hr':
+      return row.hr_contact_id !== null && row.hr_contact_id === user.id && user.user_type === STAGE_USER_TYPE.hr;
+    case 'finance':
+    case 'facilities_desk':
+    case 'facilities_manager':
+      return user.user_type === STAGE_USER_TYPE[stage];
+    default:
+      return false;
+  }
+}
+
+const NOT_APPROVER: Record<Stage, string> = {
+  line_manager: "Only the employee's line manager can decide this request",
+  hr: "Only the employee's HR contact can decide this request",
+  finance: 'Only finance staff can decide the finance step',
+  facilities_desk: 'Only the facilities desk can decide this step',
+  facilities_manager: 'Only the facilities manager can decide this step',
+  it_helpdesk: 'IT tickets and password resets are handled on the IT support dashboard',
+};
+
+/** The stage the caller would decide on this request, or a 403 when they approve none of it. */
+export function callerStage(user: AuthUser, row: RecordRow): Stage {
+  const chain = formTypeDef(row.form_type)?.chain ?? [];
+  const mine = chain.filter((s) => isStageApprover(user, row, s));
+  if (mine.length === 0) {
+    if (chain.length === 1 && chain[0] === 'it_helpdesk') throw forbidden(NOT_APPROVER.it_helpdesk);
+    throw forbidden('You are not an approver of this request');
+  }
+  if (row.current_stage && mine.includes(row.current_stage as Stage)) return row.current_stage as Stage;
+  const pending = mine.find((s) => row.approvals.find((a) => a.stage === s)?.decision === 'Pending');
+  return pending ?? mine[mine.length - 1];
+}
+
+function decisionOf(value: unknown): Decision {
+  const s = String(value ?? '').trim().toLowerCase();
+  if (s === 'approved' || s === 'approve') return 'Approved';
+  if (s === 'rejected' || s === 'reject') return 'Rejected';
+  throw badRequest('The decision must be Approved or Rejected');
+}
+
+/**
+ * Decides one stage of a request. The caller must be that stage's approver; earlier stages must be approved
+ * and this one pending. Runs in a transaction that locks the request, so of several approvers acting at once
+ * exactly one decides and the others get 409 'This request has already been decided'.
+ */
+export async function decideStage(db: Db, user: AuthUser, input: DecideInput, now: Date = new Date()): Promise<RequestRecord> {
+  const decision = decisionOf(input.decision);
+  const comments = input.comments == null ? null : String(input.comments).trim();
+  if (comments && comments.length > COMMENTS_MAX) throw badRequest(`Comments can have at most ${COMMENTS_MAX} characters`);
+  const ref = String(input.ref ?? '').trim();
+  if (ref === '') throw badRequest('form_id is required');
+  if (input.stage && !(input.stage in STAGES)) throw badRequest(`Unknown approval stage: ${input.stage}`);
+
+  const record = await db.tx(async (c) => {
+    const locked = await c.query(
+      /^\d{1,15}$/.test(ref) ? 'SELECT id FROM requests WHERE id = $1 FOR UPDATE' : 'SELECT id FROM requests WHERE request_id = $1 FOR UPDATE',
+      [/^\d{1,15}$/.test(ref) ? Number(ref) : ref.toUpperCase()],
+    );
+    if (!locked.rows[0]) throw notFound('Request not found');
+    const row = (await loadRecordByRef(c, locked.rows[0].id))!;
+    if (input.formType && input.formType.trim() !== '' && normaliseFormType(input.formType) !== row.form_type) {
+      throw badRequest(`This request is a ${row.form_type}, not a ${input.formType}`);
+    }
+    const stage = input.stage ?? callerStage(user, row);
+    if (stage === 'it_helpdesk') throw forbidden(NOT_APPROVER.it_helpdesk);
+    if (!isStageApprover(user, row, stage)) throw forbidden(NOT_APPROVER[stage]);
+    if (row.employee_user_id === user.id) throw forbidden('You cannot decide on your own request');
+
+    const before = toRecord(row);
+    const check = checkStageDecidable(before, stage);
+    if (!check.ok) throw new HttpError(check.status ?? 409, check.message ?? 'This request cannot be decided now');
+
+    const reasonErr = rejectionReasonError(decision, input.reason, stage);
+    if (reasonErr) throw badRequest(reasonErr);
+    const reason = decision === 'Rejected' ? String(input.reason ?? '').trim() : null;
+
+    const signer = fullName(user);
+    const upd = await c.query(
+      `UPDATE approvals SET decision = $3, signer_id = $4, signer_name = $5, decided_at = $6, rejection_reason = $7, comments = $8
+        WHERE request_pk = $1 AND stage = $2 AND decision = 'Pending'`,
+      [row.pk, stage, decision, user.id, signer, now, reason, comments || null],
+    );
+    if (upd.rowCount !== 1) throw conflict('This request has already been decided');
+
+    const chain = formTypeDef(row.form_type)!.chain;
+    const next = chain[chain.indexOf(stage) + 1] ?? null;
+    const newStatus = decision === 'Rejected' ? 'Rejected' : next ? row.status : 'Approved';
+    const newStage = decision === 'Rejected' ? null : next;
+    await c.query('UPDATE requests SET status = $2, current_stage = $3, updated_at = $4 WHERE id = $1', [row.pk, newStatus, newStage, now]);
+
+    const reqRef = { pk: row.pk, request_id: row.request_id, form_type: row.form_type, employee_id: row.employee_user_id };
+    await recordEvent(c, {
+      request: reqRef, actorId: user.id, eventType: 'decision', stage, field: `${STAGES[stage].prefix}_approval`,
+      oldValue: 'Pending', newValue: decision,
+      details: { signer_name: signer, ...(reason !== null ? { rejection_reason: reason } : {}), ...(comments ? { comments } : {}), next_stage: newStage },
+      at: now,
+    });
+    if (newStatus !== row.status) {
+      await recordEvent(c, { request: reqRef, actorId: user.id, eventType: 'status_change', stage, field: 'status', oldValue: row.status, newValue: newStatus, at: now });
+    }
+    return toRecord((await loadRecordByRef(c, row.pk))!);
+  });
+  invalidateQueues(db); // this instance's queues change now; other instances hear it from PostgreSQL
+  return record;
+}
+
+export interface BulkItem { form_id: string | number; decision: string; reason?: string | null; comments?: string | null; stage?: Stage }
+export interface BulkResult { form_id: string; ok: boolean; status: number; error?: string; record?: RequestRecord }
+
+export const BULK_MAX = 100;
+
+/** Decides several requests, each exactly as if decided alone (own transaction, own checks). */
+export async function bulkDecide(db: Db, user: AuthUser, items: readonly BulkItem[], now: Date = new Date()): Promise<BulkResult[]> {
+  if (items.length === 0) throw badRequest('Choose at least one request');
+  if (items.length > BULK_MAX) throw badRequest(`At most ${BULK_MAX} requests can be decided at once`);
+  const seen = new Set<string>();
+  const out: BulkResult[] = [];
+  for (const item of items) {
+    const id = String(item.form_id ?? '').trim().toUpperCase();
+    if (seen.has(id)) {
+      out.push({ form_id: id, ok: false, status: 400, error: 'This request is listed twice' });
+      continue;
+    }
+    seen.add(id);
+    try {
+      const record = await decideStage(db, user, { ref: id, decision: item.decision as Decision, reason: item.reason, comments: item.comments, stage: item.stage }, now);
+      out.push({ form_id: record.request_id, ok: true, status: 200, record });
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      out.push({ form_id: id, ok: false, status: err.statusCode, error: err.message });
+    }
+  }
+  return out;
+}
+
+// ---- reading one request ------------------------------------------------------------------------
+
+/** Removes secrets an approver must not see and adds the flags the dashboards read. */
+export function approverView(rec: RequestRecord, user: AuthUser, role?: ApproverRole): RequestRecord {
+  const out: RequestRecord = { ...rec };
+  if (rec.form_type === 'password-reset') {
+    out.has_new_password = Boolean(rec.new_password) || rec.has_new_password === true;
+    delete out.new_password;
+  }
+  if (role) {
+    const stage = ROLE_STAGE[role];
+    out.view_only = role === 'manager' && isViewOnlyForManager(rec.form_type);
+    out.actionable = !out.view_only && checkStageDecidable(rec, stage).ok && rec.employee_user_id !== user.id;
+    // A withdrawn IT item waits on nobody: 'Closed' (No Further Action), never a Pending acknowledgement.
+    out.stage_state = !out.view_only ? stageState(rec, stage) : isWithdrawn(rec) ? 'Closed' : acknowledgementText(rec.line_manager_acknowledgement);
+    if (out.view_only) {
+      // The manager's column of IT items is the acknowledgement (approver-side §4: true shows Approved).
+      out.line_manager_acknowledgement = rec.line_manager_acknowledgement ?? null;
+      out.line_manager_approval = acknowledgementText(rec.line_manager_acknowledgement);
+      out.line_manager_signature = (rec.line_manager_acknowledged_by as string | undefined) ?? null;
+      out.line_manager_date = typeof rec.line_manager_acknowledged_at === 'string' ? rec.line_manager_acknowledged_at.slice(0, 10) : null;
+      out.it_support_status_derived = derivedItSupportStatus(rec);
+    }
+  }
+  return out;
+}
+
+/** May `user` see this request's details and history: its owner, its approvers (per stage), IT staff for IT types. */
+export function mayViewRequest(user: AuthUser, row: RecordRow): boolean {
+  if (row.employee_user_id === user.id) return true;
+  const chain = formTypeDef(row.form_type)?.chain ?? [];
+  if (chain.some((s) => isStageApprover(user, row, s))) return true;
+  if (isViewOnlyForManager(row.form_type) && row.line_manager_id === user.id) return true;
+  if (chain.includes('it_helpdesk') && user.user_type === 'it_staff') return true;
+  // HR contacts see their employees' requests of the HR types even before the HR stage.
+  if (row.hr_contact_id === user.id && user.user_type === 'hr_staff') return true;
+  return false;
+}
+
+const ROLE_TYPES: Record<ApproverRole, (formType: string) => boolean> = {
+  manager: isManagerQueueType,
+  hr: (t) => (HR_FORM_TYPES as readonly string[]).includes(t),
+  finance: (t) => (FINANCE_FORM_TYPES as readonly string[]).includes(t),
+  facilities_desk: (t) => (FACILITIES_FORM_TYPES as readonly string[]).includes(t),
+  facilities_manager: (t) => (FACILITIES_FORM_TYPES as readonly string[]).includes(t),
+};
+
+/** Checks that the caller works as `role` (user type, or for managers: has a team). */
+export function assertRole(user: AuthUser, role: ApproverRole): void {
+  switch (role) {
+    case 'manager':
+      return; // anyone may ask for their own team (people without reports get an empty list)
+    case 'hr':
+      if (user.user_type !== 'hr_staff') throw forbidden('Only HR staff can use the HR queue');
+      return;
+    case 'finance':
+      if (user.user_type !== 'finance_staff') throw forbidden('Only finance staff can use the finance queue');
+      return;
+    case 'facilities_desk':
+      if (user.user_type !== 'facilities_staff') throw forbidden('Only the facilities desk can use the facilities desk queue');
+      return;
+    case 'facilities_manager':
+      if (user.user_type !== 'facilities_manager') throw forbidden('Only the facilities manager can use the facilities manager queue');
+  }
+}
+
+/** The details of one request for an approver dashboard: role rules checked, secrets removed. */
+export async function formDetailsFor(db: Queryable, user: AuthUser, role: ApproverRole, ref: string, formType?: string | null): Promise<RequestRecord> {
+  if (!ref || String(ref).trim() === '') throw badRequest('form_id is required');
+  const row = await loadRecordByRef(db, ref);
+  if (!row) throw notFound('Request not found');
+  if (formType && String(formType).trim() !== '' && normaliseFormType(formType) !== row.form_type) throw notFound('Request not found');
+  const allowed =
+    role === 'manager' ? row.line_manager_id === user.id && isManagerQueueType(row.form_type)
+    : role === 'hr' ? user.user_type === 'hr_staff' && row.hr_contact_id === user.id && ROLE_TYPES.hr(row.form_type)
+    : (assertRole(user, role), ROLE_TYPES[role](row.form_type));
+  if (!allowed) throw forbidden('This request is not in your queue');
+  return approverView(toRecord(row), user, role);
+}
+
+// ---- queues -------------------------------------------------------------------------------------
+
+export interface QueueOptions {
+  /** All (default): everything still waiting on the role, plus the newest others; or one state. */
+  status?: 'All' | 'Pending' | 'Approved' | 'Rejected';
+  /** Rows per part (waiting / others); default 50, at most 500. */
+  limit?: number;
+  formType?: string;
+}
+
+export const QUEUE_DEFAULT_LIMIT = 50;
+export const QUEUE_MAX_LIMIT = 500;
+
+interface QueueScope {
+  /** Conditions of the role's requests (alias r), with $1 = caller id where needed. */
+  scope: string;
+  /** Still waiting on this role (index-backed). */
+  waiting: string;
+  /** Decided by (or no longer waiting on) this role. */
+  others: string;
+  /** SQL expression of the role's state of a row: Pending, Approved, Rejected, ... */
+  stage: Stage;
+}
+
+const list = (xs: readonly string[]) => xs.map((x) => `'${x}'`).join(', ');
+const FIN = list(FINANCE_FORM_TYPES);
+const FAC = list(FACILITIES_FORM_TYPES);
+const HRT = list(HR_FORM_TYPES);
+const ITT = list(MANAGER_VIEW_ONLY_TYPES);
+
+// The `waiting` conditions repeat the predicates of the partial indexes of migration 020 word for word.
+const MANAGER_WAITING = `(r.current_stage = 'line_manager'
+     OR (r.form_type IN (${ITT}) AND r.current_stage IS NOT NULL
+         AND coalesce(r.data->>'line_manager_acknowledgement', 'false') <> 'true'))`;
+
+function scopeOf(role: ApproverRole): QueueScope {
+  switch (role) {
+    case 'manager':
+      return {
+        scope: `r.line_manager_id = $1 AND r.form_type IN (${list(MANAGER_QUEUE_TYPES)})`,
+        waiting: MANAGER_WAITING,
+        others: `NOT coalesce(${MANAGER_WAITING}, false)`,
+        stage: 'line_manager',
+      };
+    case 'hr':
+      return {
+        scope: `r.hr_contact_id = $1 AND r.form_type IN (${HRT})`,
+        waiting: `r.current_stage = 'hr'`,
+        others: `r.current_stage IS NULL AND EXISTS (SELECT 1 FROM approvals h WHERE h.request_pk = r.id AND h.stage = 'hr' AND h.decision <> 'Pending')`,
+        stage: 'hr',
+      };
+    case 'finance':
+      return { scope: `r.form_type IN (${FIN})`, waiting: `r.current_stage IS NOT NULL`, others: `r.current_stage IS NULL`, stage: 'finance' };
+    case 'facilities_desk':
+      return { scope: `r.form_type IN (${FAC})`, waiting: `r.current_stage = 'facilities_desk'`, others: `r.current_stage IS DISTINCT FROM 'facilities_desk'`, stage: 'facilities_desk' };
+    case 'facilities_manager':
+      return { scope: `r.form_type IN (${FAC})`, waiting: `r.current_stage IS NOT NULL`, others: `r.current_stage IS NULL`, stage: 'facilities_manager' };
+  }
+}
+
+function clampLimit(limit: number | undefined): number {
+  const n = Math.floor(Number(limit ?? QUEUE_DEFAULT_LIMIT));
+  if (!Number.isFinite(n) || n < 1) return QUEUE_DEFAULT_LIMIT;
+  return Math.min(n, QUEUE_MAX_LIMIT);
+}
+
+/**
+ * The queue of `role` for `user`, newest first and bounded: every request still waiting on the role (up to
+ * `limit`) plus the newest `limit` others; or only rows of one state. Rows are the flattened records with
+ * `actionable`, `view_only` and `stage_state` for the caller.
+ */
+export async function queueFor(db: Queryable, user: AuthUser, role: ApproverRole, opts: QueueOptions = {}): Promise<RequestRecord[]> {
+  assertRole(user, role);
+  const limit = clampLimit(opts.limit);
+  const s = scopeOf(role);
+  const status = opts.status ?? 'All';
+  const formType = opts.formType ? normaliseFormType(opts.formType) : null;
+  // Role-wide scopes do not use the caller id; only pass the parameters a query uses.
+  const params: unknown[] = s.scope.includes('$1') ? [user.id] : [];
+  const add = (v: unknown) => { params.push(v); return `$${params.length}`; };
+  const lim = add(limit);
+  const typeCond = formType ? ` AND r.form_type = ${add(formType)}` : '';
+  const part = (cond: string) => `(SELECT r.id FROM requests r WHERE ${s.scope} AND ${cond}${typeCond} ORDER BY r.created_at DESC, r.id DESC LIMIT ${lim})`;
+
+  let ids: string;
+  if (status === 'Pending') ids = part(s.waiting);
+  else if (status === 'Approved' || status === 'Rejected') {
+    const decided =
+      role === 'manager'
+        ? `(EXISTS (SELECT 1 FROM approvals d WHERE d.request_pk = r.id AND d.stage = 'line_manager' AND d.decision = '${status}')` +
+          (status === 'Approved' ? ` OR (r.form_type IN (${ITT}) AND r.data->>'line_manager_acknowledgement' = 'true'))` : ')')
+        : `EXISTS (SELECT 1 FROM approvals d WHERE d.request_pk = r.id AND d.stage = '${s.stage}' AND d.decision = '${status}')`;
+    ids = part(`${s.others} AND ${decided}`);
+  } else {
+    ids = `${part(s.waiting)} UNION ALL ${part(s.others)}`;
+  }
+  const sql = `WITH q AS (${ids}) ${RECORD_SELECT} JOIN q ON q.id = r.id ORDER BY r.created_at DESC, r.id DESC`;
+  const res = await db.query(sql, params);
+  return res.rows.map((row: RecordRow) => approverView(toRecord(row), user, role));
+}
+
+export interface QueueSummary {
+  total_pending: number;
+  total_approved: number;
+  total_rejected: number;
+  /** Requests of the role still waiting on it that it can decide now (earlier stages approved). */
+  awaiting_action: number;
+  /** Every request in the role's view, by form type. */
+  forms_by_type: Record<string, number>;
+}
+
+/**
+ * Counts of the role's stage from the approval_counts table (exact, kept by triggers): Pending counts what
+ * still waits on the role (for finance and the facilities manager also what waits on an earlier stage,
+ * as their Pending filter shows those rows too).
+ */
+export async function queueSummary(db: Queryable, user: AuthUser, role: ApproverRole): Promise<QueueSummary> {
+  assertRole(user, role);
+  const stage = ROLE_STAGE[role];
+  const approver = role === 'manager' || role === 'hr' ? user.id : 0;
+  const r = await db.query(
+    `SELECT form_type, state, sum(n)::int AS n FROM approval_counts WHERE approver_id = $1 AND stage = $2 GROUP BY form_type, state`,
+    [approver, stage],
+  );
+  const typeOk = ROLE_TYPES[role];
+  const out: QueueSummary = { total_pending: 0, total_approved: 0, total_rejected: 0, awaiting_action: 0, forms_by_type: {} };
+  const waitingCounts = role === 'finance' || role === 'facilities_manager';
+  for (const row of r.rows as Array<{ form_type: string; state: string; n: number }>) {
+    if (!typeOk(row.form_type) || row.n === 0) continue;
+    const inView = role === 'hr' ? row.state !== 'Waiting' && row.state !== 'Closed' : true;
+    if (inView) out.forms_by_type[row.form_type] = (out.forms_by_type[row.form_type] ?? 0) + row.n;
+    if (row.state === 'Pending') { out.total_pending += row.n; out.awaiting_action += row.n; }
+    else if (row.state === 'Waiting' && waitingCounts) out.total_pending += row.n;
+    else if (row.state === 'Approved') out.total_approved += row.n;
+    else if (row.state === 'Rejected') out.total_rejected += row.n;
+  }
+  return out;
+}
+
+// ---- audit history ------------------------------------------------------------------------------
+
+export interface RequestHistory {
+  request_id: string;
+  form_type: string;
+  status: string;
+  events: HistoryEntry[];
+}
+
+/** Who did what at which stage and when, and how long each stage waited; for the owner and the request's approvers. */
+export async function requestHistory(db: Queryable, user: AuthUser, ref: string): Promise<RequestHistory> {
+  const row = await loadRecordByRef(db, ref);
+  if (!row) throw notFound('Request not found');
+  if (!mayViewRequest(user, row)) throw forbidden('You may only see the history of your own requests or of requests you approve');
+  const r = await db.query(
+    `SELECT e.event_type, e.stage, e.field, e.old_value, e.new_value, e.details, e.created_at,
+            CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS actor_name
+       FROM request_events e LEFT JOIN users u ON u.id = e.actor_id
+      WHERE e.request_pk = $1 ORDER BY e.id LIMIT 1000`,
+    [row.pk],
+  );
+  const events = r.rows.map((e) => {
+    const details = { ...(e.details ?? {}) };
+    // Never echo secrets that a field change might carry.
+    for (const k of Object.keys(details)) if (/password/i.test(k)) delete details[k];
+    const secretField = /password/i.test(String(e.field ?? ''));
+    return {
+      event_type: e.event_type,
+      stage: e.stage,
+      field: e.field,
+      old_value: secretField ? null : e.old_value,
+      new_value: secretField ? null : e.new_value,
+      actor_name: e.actor_name,
+      details,
+      created_at: new Date(e.created_at).toISOString(),
+    };
+  });
+  return { request_id: row.request_id, form_type: row.form_type, status: row.status, events: buildHistory(events) };
+}

@@ -1,0 +1,82 @@
+// The NLU of the built-in assistant: a node-nlp (@nlpjs) NlpManager trained once per process from the
+// project's own corpus (intents and enum entities), offline. Training starts when the chat feature loads and
+// takes about a second; every later call reuses the trained model.
+import { createRequire } from 'node:module';
+import { FORM_CORPUS, INTENT_CORPUS } from '../corpus/intents.js';
+import { FIELD_LEXICONS } from '../corpus/entities.js';
+
+export interface NluEntity { entity: string; option: string; text: string; start: number; end: number; accuracy: number }
+export interface NluResult {
+  intent: string;
+  score: number;
+  classifications: Array<{ intent: string; score: number }>;
+  entities: NluEntity[];
+}
+
+interface Manager {
+  addDocument(locale: string, utterance: string, intent: string): void;
+  addNamedEntityText(entity: string, option: string, languages: string[], texts: string[]): void;
+  train(): Promise<void>;
+  process(locale: string, utterance: string): Promise<any>;
+}
+
+let ready: Promise<Manager> | undefined;
+let trainedMs = 0;
+
+/** Milliseconds the last training took (0 before it finished). */
+export function trainingMs(): number {
+  return trainedMs;
+}
+
+async function train(): Promise<Manager> {
+  const started = Date.now();
+  const require = createRequire(import.meta.url);
+  const { NlpManager } = require('node-nlp') as { NlpManager: new (opts: unknown) => Manager };
+  const manager = new NlpManager({
+    languages: ['en'],
+    forceNER: true,
+    autoSave: false,
+    autoLoad: false,
+    nlu: { log: false, useNoneFeature: true },
+    ner: { builtins: [], threshold: 0.85 },
+  });
+  for (const [intent, utterances] of Object.entries(INTENT_CORPUS)) for (const u of utterances) manager.addDocument('en', u, intent);
+  for (const [formType, utterances] of Object.entries(FORM_CORPUS)) for (const u of utterances) manager.addDocument('en', u, `form.${formType}`);
+  for (const [field, lex] of Object.entries(FIELD_LEXICONS)) {
+    for (const [option, phrases] of Object.entries(lex)) manager.addNamedEntityText(field, option, ['en'], [option.toLowerCase(), ...phrases]);
+  }
+  // node-nlp logs its training epochs unless told otherwise; keep the server log clean
+  const log = console.log;
+  console.log = () => undefined;
+  try {
+    await manager.train();
+  } finally {
+    console.log = log;
+  }
+  trainedMs = Date.now() - started;
+  return manager;
+}
+
+/** The trained manager; the first call starts the training, later calls share it. */
+export function nluReady(): Promise<Manager> {
+  if (!ready) {
+    ready = train();
+    ready.catch(() => { ready = undefined; });
+  }
+  return ready;
+}
+
+/** Whether training has finished. */
+export function isNluTrained(): boolean {
+  return trainedMs > 0;
+}
+
+export async function classify(text: string): Promise<NluResult> {
+  const manager = await nluReady();
+  const r = await manager.process('en', text);
+  const classifications = (r.classifications ?? []).map((c: any) => ({ intent: String(c.intent), score: Number(c.score) }));
+  const entities: NluEntity[] = (r.entities ?? [])
+    .filter((e: any) => e.type === 'enum' || e.option)
+    .map((e: any) => ({ entity: e.entity, option: e.option, text: e.utteranceText ?? e.sourceText ?? '', start: e.start, end: e.end, accuracy: e.accuracy }));
+  return { intent: r.intent ?? 'None', score: Number(r.score ?? 0), classifications, entities };
+}

@@ -1,0 +1,159 @@
+// The optional external model, against a local server that speaks the OpenAI chat-completions streaming
+// protocol (content deltas, tool-call deltas with split arguments, [DONE]): tools answer with the engine's
+// data under the user's permissions, prepared actions wait for the built-in confirmation, and a provider
+// failure falls back to the built-in engine with a logged warning.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
+import { parseSse } from './testing/dialogue-runner.js';
+
+type Script = (body: any) => { status?: number; chunks?: any[]; raw?: string };
+let script: Script = () => ({ chunks: [] });
+const received: any[] = [];
+let server: http.Server;
+let t: TestApp;
+let alex: ApiClient;
+let priya: ApiClient;
+
+const content = (text: string) => ({ choices: [{ index: 0, delta: { content: text }, finish_reason: null }] });
+const stop = () => ({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+/** A tool call streamed the way providers do: id and name first, the JSON arguments in pieces. */
+function toolCall(name: string, args: Record<string, unknown>, id = 'call_1'): any[] {
+  const json = JSON.stringify(args);
+  const half = Math.ceil(json.length / 2);
+  return [
+    { choices: [{ index: 0, delta: { role: 'assistant', tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: '' } }] }, finish_reason: null }] },
+    { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: json.slice(0, half) } }] }, finish_reason: null }] },
+    { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: json.slice(half) } }] }, finish_reason: null }] },
+    { choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] },
+  ];
+}
+const lastToolResult = (body: any) => [...body.messages].reverse().find((m: any) => m.role === 'tool')?.content as string | undefined;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => { raw += c; });
+    req.on('end', () => {
+      const body = JSON.parse(raw);
+      received.push({ url: req.url, auth: req.headers.authorization, body });
+      const out = script(body);
+      if (out.status && out.status !== 200) { res.writeHead(out.status, { 'content-type': 'application/json' }); res.end(JSON.stringify({ error: { message: 'overloaded' } })); return; }
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      if (out.raw !== undefined) { res.end(out.raw); return; }
+      for (const c of out.chunks ?? []) res.write(`data: ${JSON.stringify(c)}\n\n`);
+      res.end('data: [DONE]\n\n');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const port = (server.address() as AddressInfo).port;
+  process.env.ASSISTANT_LLM_BASE_URL = `http://127.0.0.1:${port}/v1`;
+  process.env.ASSISTANT_LLM_MODEL = 'test-model';
+  process.env.ASSISTANT_LLM_API_KEY = 'sk-test';
+  t = await startTestApp();
+  alex = await t.login('alex.johnson@adminease.test');
+  priya = await t.login('priya.sharma@adminease.test');
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((r) => server.close(() => r()));
+  delete process.env.ASSISTANT_LLM_BASE_URL;
+  delete process.env.ASSISTANT_LLM_MODEL;
+  delete process.env.ASSISTANT_LLM_API_KEY;
+});
+
+async function ask(client: ApiClient, message: string, sessionId?: string) {
+  const res = await client.post('/ai/streaming-chat', { message }, sessionId ? { 'x-session-id': sessionId } : {});
+  return { res, ...parseSse(res.text) };
+}
+
+describe('external model (OpenAI-compatible)', () => {
+  it('streams the model\'s answer and answers its tool calls with the user\'s own data', async () => {
+    received.length = 0;
+    script = (body) => {
+      const tool = lastToolResult(body);
+      if (!tool) return { chunks: toolCall('get_leave_balance', { year: new Date().getUTCFullYear() }) };
+      return { chunks: [content('From the records: '), content(tool), stop()] };
+    };
+    const { events, content: text, done } = await ask(alex, 'how much leave have I got?');
+    expect(done).toBe(true);
+    expect(text).toMatch(/^From the records: You have \d+(\.\d)? days of annual leave left/);
+    expect(events.filter((e) => e.type === 'content').length).toBeGreaterThan(1);
+    expect(received).toHaveLength(2);
+    expect(received[0].url).toBe('/v1/chat/completions');
+    expect(received[0].auth).toBe('Bearer sk-test');
+    expect(received[0].body).toMatchObject({ model: 'test-model', stream: true });
+    expect(received[0].body.tools.map((x: any) => x.function.name)).toContain('prepare_form_submission');
+    expect(received[0].body.messages[0].content).toMatch(/Chief Smile Officer/);
+    // the second request carries the assistant's tool call and the tool's answer
+    const msgs = received[1].body.messages;
+    expect(msgs.at(-2)).toMatchObject({ role: 'assistant', tool_calls: [{ id: 'call_1', function: { name: 'get_leave_balance' } }] });
+    expect(msgs.at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'call_1' });
+    const bal = await alex.get(`/api/forms/employee-leave-balance/${alex.user.id}`);
+    const left = bal.body.annual_leave_total - bal.body.annual_leave_used;
+    expect(text).toContain(`You have ${left}`);
+  });
+
+  it('prepares a submission through a tool; the user\'s yes submits it through the built-in confirmation', async () => {
+    script = (body) => {
+      const tool = lastToolResult(body);
+      if (!tool) return { chunks: toolCall('prepare_form_submission', { form_type: 'meeting-room', fields: { room_requested: 'Board Room', booking_date: '2027-05-04', start_time: '10:00', end_time: '11:00', participants_count: 6 } }) };
+      return { chunks: [content(tool), stop()] };
+    };
+    const s = await alex.post('/ai/simple/session/login', { user_id: alex.user.id });
+    const first = await ask(alex, 'get me the board room on 4 May 2027 10-11 for six', s.body.session_id);
+    expect(first.content).toMatch(/Shall I submit it\?/);
+    const before = await t.db.query(`SELECT count(*)::int AS n FROM requests WHERE employee_id = $1 AND form_type = 'meeting-room'`, [alex.user.id]);
+    const calls = received.length;
+    const yes = await ask(alex, 'yes', s.body.session_id);
+    expect(received.length).toBe(calls); // the confirmation never went to the model
+    expect(yes.content).toMatch(/MR-\d{6}/);
+    const after = await t.db.query(`SELECT count(*)::int AS n FROM requests WHERE employee_id = $1 AND form_type = 'meeting-room'`, [alex.user.id]);
+    expect(after.rows[0].n).toBe(before.rows[0].n + 1);
+  });
+
+  it('keeps the permission checks: a model asking to approve for an employee changes nothing', async () => {
+    const r = await t.db.query(`SELECT request_id FROM requests WHERE current_stage = 'line_manager' AND employee_id <> $1 LIMIT 1`, [alex.user.id]);
+    const id = r.rows[0].request_id;
+    script = (body) => {
+      const tool = lastToolResult(body);
+      if (!tool) return { chunks: toolCall('prepare_decision', { request_id: id, decision: 'Approved' }) };
+      return { chunks: [content(tool), stop()] };
+    };
+    const res = await ask(alex, `approve ${id} for me`);
+    expect(res.content).toMatch(/Only approvers/);
+    const yes = await ask(alex, 'yes');
+    void yes;
+    const row = await t.db.query(`SELECT a.decision FROM approvals a JOIN requests q ON q.id = a.request_pk WHERE q.request_id = $1 AND a.stage = 'line_manager'`, [id]);
+    expect(row.rows[0].decision).toBe('Pending');
+  });
+
+  it('shows approval actions that a tool produced for an approver', async () => {
+    script = (body) => {
+      const tool = lastToolResult(body);
+      if (!tool) return { chunks: toolCall('list_pending_approvals', {}) };
+      return { chunks: [content('Here you go. '), content(tool), stop()] };
+    };
+    const res = await priya.post('/ai/manager/chat-stream', { message: 'anything for me?' });
+    const sse = parseSse(res.text);
+    expect(sse.events.some((e) => e.type === 'approval_actions')).toBe(true);
+    expect(sse.events.find((e) => e.type === 'complete')?.show_approval_action).toBe(true);
+  });
+
+  it('falls back to the built-in engine with a logged warning when the provider fails', async () => {
+    const warn = vi.spyOn(t.app.log, 'warn');
+    script = () => ({ status: 503 });
+    const res = await alex.post('/ai/simple-chat', { message: 'how many annual leave days do I have left?' });
+    expect(res.body.engine).toBe('built-in');
+    expect(res.body.response).toMatch(/days of annual leave left/);
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ err: expect.stringMatching(/503/) }), expect.stringMatching(/provider failed/));
+    // a broken stream (garbage, no answer) is a failure too
+    script = () => ({ raw: 'data: {not json\n\n' });
+    const res2 = await ask(alex, 'what can you do?');
+    expect(res2.done).toBe(true);
+    expect(res2.content).toMatch(/Here is what I can do/);
+    expect(warn).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
+  });
+});

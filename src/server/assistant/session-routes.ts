@@ -1,0 +1,154 @@
+// Assistant sessions under /ai/{family}/session/*. The family (manager, hr, finance, it, facilities,
+// simple) only namespaces the session: any signed-in user may open one under any family. Every user_id in a
+// body must be the caller's own (user id, employee code, or for HR staff their hr_id), else 403.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { isSessionManagerRole } from '../../domain/roles.js';
+import { badRequest, forbidden } from '../http/errors.js';
+import { parse } from '../http/parse.js';
+import { type AuthUser, isSelfRef } from '../people/service.js';
+import { type AiSession, SESSION_VALIDITY_MS, createSession, isLive, latestSession, recentMessages, saveMessage } from './sessions.js';
+
+export const FAMILIES = ['manager', 'hr', 'finance', 'it', 'facilities', 'simple'] as const;
+const FamilyParams = z.object({ family: z.enum(FAMILIES, { message: 'Unknown assistant family' }) });
+const UserRef = z.union([z.string().max(100), z.number()], { message: 'user_id is required' });
+const SessionLoginSchema = z.object({ user_id: UserRef, user_role: z.string().max(200).optional() });
+const UserOnlySchema = z.object({ user_id: UserRef });
+const HistorySchema = z.object({ user_id: UserRef, max_items: z.coerce.number().int().min(1).max(100).default(10) });
+const CleanupSchema = z.object({ hours: z.coerce.number().min(0).max(24 * 365).default(24) });
+const SaveChatSchema = z.object({
+  user_id: UserRef,
+  message_type: z.string().trim().min(1, 'message_type is required').max(40),
+  content: z.string().max(20_000, 'content can have at most 20000 characters'),
+  metadata: z.record(z.string(), z.unknown()).optional().default({}),
+});
+const ChatHistorySchema = z.object({ user_id: UserRef, max_messages: z.coerce.number().int().min(1).max(500).default(20) });
+
+function assertSelf(user: AuthUser, ref: string | number) {
+  if (!isSelfRef(user, ref)) throw forbidden('user_id is not yours');
+}
+
+/** The spec's Session entity. */
+function sessionView(s: AiSession) {
+  return {
+    sessionId: s.session_id,
+    userId: s.user_id,
+    userRole: s.user_role,
+    createdAt: new Date(s.created_at).toISOString(),
+    lastActivity: new Date(s.last_activity_at).toISOString(),
+    isManager: isSessionManagerRole(s.user_role),
+  };
+}
+
+export default async function assistantSessionRoutes(app: FastifyInstance) {
+  const { db, clock } = app.ctx;
+
+  app.post('/ai/:family/session/login', async (req) => {
+    const { family } = parse(FamilyParams, req.params);
+    const body = parse(SessionLoginSchema, req.body);
+    assertSelf(req.user, body.user_id);
+    // the role is the signed-in user's: a body cannot claim another one
+    const s = await createSession(db, req.user, family, req.user.role, clock.now());
+    return { success: true, session_id: s.session_id, user_id: body.user_id, user_role: req.user.role };
+  });
+
+  app.post('/ai/:family/session/logout', async (req) => {
+    const { family } = parse(FamilyParams, req.params);
+    const body = parse(UserOnlySchema, req.body);
+    assertSelf(req.user, body.user_id);
+    const r = await db.query('UPDATE ai_sessions SET ended_at = $3 WHERE user_id = $1 AND family = $2 AND ended_at IS NULL', [req.user.id, family, clock.now()]);
+    return { success: true, sessions_ended: r.rowCount };
+  });
+
+  app.post('/ai/:family/session/status', async (req) => {
+    const { family } = parse(FamilyParams, req.params);
+    const body = parse(UserOnlySchema, req.body);
+    assertSelf(req.user, body.user_id);
+    const s = await latestSession(db, req.user.id, family);
+    const now = clock.now();
+    const active = Boolean(s && isLive(s, now));
+    return {
+      success: true,
+      active,
+      valid: active,
+      session: s ? sessionView(s) : null,
+      expires_at: s && active ? new Date(new Date(s.last_activity_at).getTime() + SESSION_VALIDITY_MS).toISOString() : null,
+    };
+  });
+
+  app.post('/ai/:family/session/conversation-history', async (req) => {
+    const { family } = parse(FamilyParams, req.params);
+    const body = parse(HistorySchema, req.body);
+    assertSelf(req.user, body.user_id);
+    const header = req.headers['x-session-id'];
+    const given = typeof header === 'string' && header.trim() ? header.trim() : undefined;
+    let sessionId = given;
+    if (given) {
+      const own = await db.query('SELECT user_id FROM ai_sessions WHERE session_id = $1', [given]);
+      if (own.rows[0] && own.rows[0].user_id !== req.user.id) throw forbidden('This session belongs to someone else');
+    } else {
+      sessionId = (await latestSession(db, req.user.id, family))?.session_id;
+    }
+    const items = sessionId ? await recentMessages(db, req.user.id, body.max_items, sessionId) : [];
+    const history = items.map((m) => ({ role: m.message_type === 'user' ? 'user' : 'assistant', content: m.content, timestamp: m.timestamp, metadata: m.metadata }));
+    return { success: true, session_id: sessionId ?? null, history, count: history.length };
+  });
+
+  app.post('/ai/:family/session/cleanup', async (req) => {
+    const { family } = parse(FamilyParams, req.params);
+    const body = parse(CleanupSchema, req.body);
+    const now = clock.now();
+    // only the caller's own sessions: nobody ends other people's conversations
+    const r = await db.query(
+      'UPDATE ai_sessions SET ended_at = $3 WHERE user_id = $1 AND family = $2 AND ended_at IS NULL AND last_activity_at <= $4',
+      [req.user.id, family, now, new Date(now.getTime() - body.hours * 3_600_000)],
+    );
+    return { success: true, cleaned: r.rowCount, hours: body.hours };
+  });
+
+  app.get('/ai/:family/session/stats', async (req) => {
+    const { family } = parse(FamilyParams, req.params);
+    const now = clock.now();
+    const r = await db.query(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE ended_at IS NULL AND last_activity_at > $3)::int AS active,
+              max(last_activity_at) AS last_activity
+         FROM ai_sessions WHERE user_id = $1 AND family = $2`,
+      [req.user.id, family, new Date(now.getTime() - SESSION_VALIDITY_MS)],
+    );
+    const m = await db.query('SELECT count(*)::int AS n FROM chat_messages WHERE user_id = $1', [req.user.id]);
+    const row = r.rows[0];
+    return {
+      success: true,
+      family,
+      total_sessions: row.total,
+      active_sessions: row.active,
+      total_messages: m.rows[0].n,
+      last_activity: row.last_activity ? new Date(row.last_activity).toISOString() : null,
+      session_timeout_hours: SESSION_VALIDITY_MS / 3_600_000,
+    };
+  });
+
+  app.post('/ai/:family/session/save-chat', async (req) => {
+    const { family } = parse(FamilyParams, req.params);
+    const body = parse(SaveChatSchema, req.body);
+    assertSelf(req.user, body.user_id);
+    if (JSON.stringify(body.metadata).length > 10_000) throw badRequest('metadata is too large');
+    const header = req.headers['x-session-id'];
+    let sessionId = typeof header === 'string' && header.trim() ? header.trim() : null;
+    if (sessionId) {
+      const own = await db.query('SELECT user_id FROM ai_sessions WHERE session_id = $1', [sessionId]);
+      if (!own.rows[0]) sessionId = null;
+      else if (own.rows[0].user_id !== req.user.id) throw forbidden('This session belongs to someone else');
+    }
+    const id = await saveMessage(db, req.user.id, { sessionId, family, type: body.message_type, content: body.content, metadata: { ...body.metadata, source: 'save-chat' }, at: clock.now() });
+    return { success: true, id };
+  });
+
+  app.post('/ai/:family/session/chat-history', async (req) => {
+    parse(FamilyParams, req.params);
+    const body = parse(ChatHistorySchema, req.body);
+    assertSelf(req.user, body.user_id);
+    return recentMessages(db, req.user.id, body.max_messages);
+  });
+}

@@ -1,0 +1,68 @@
+// One chat turn end to end: the session and its state, the reply (the optional external model first, the
+// built-in engine otherwise or on its failure), the saved state and messages, and the streamed answer.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../auth/service.js';
+import type { Db } from '../db/pool.js';
+import type { AuthUser } from '../people/service.js';
+import type { AssistantSettings } from './config.js';
+import { handleTurn } from './engine/engine.js';
+import type { Reply, TurnContext } from './engine/types.js';
+import { llmTurn } from './llm.js';
+import { type AiSession, resolveSession, saveMessage, saveState } from './sessions.js';
+import type { ChatStream } from './stream.js';
+
+export interface TurnDeps { db: Db; clock: Clock; log: FastifyBaseLogger; settings: AssistantSettings }
+
+export interface TurnInput {
+  user: AuthUser;
+  family: string;
+  sessionId?: string;
+  message: string;
+  autoGreeting?: boolean;
+  /** Already resolved (and checked to be the caller's) by the route. */
+  session?: AiSession;
+}
+
+export interface TurnResult { reply: Reply; sessionId: string; engine: 'built-in' | 'llm' }
+
+export async function converse(deps: TurnDeps, input: TurnInput, stream?: ChatStream): Promise<TurnResult> {
+  const { db, clock, log, settings } = deps;
+  const now = clock.now();
+  const session = input.session ?? await resolveSession(db, input.user, input.family, input.sessionId, now);
+  const ctx: TurnContext = { db, user: input.user, now, state: { ...(session.state ?? {}) } };
+  const message = input.message ?? '';
+
+  let reply: Reply | undefined;
+  let streamed = false;
+  let engine: TurnResult['engine'] = 'built-in';
+  // Open confirmations and forms stay with the built-in engine, which owns their state.
+  if (settings.llm && !ctx.state.pending && message.trim() !== '') {
+    try {
+      const r = await llmTurn(ctx, settings.llm, message, session.session_id, stream);
+      reply = r.reply;
+      streamed = r.streamed;
+      engine = 'llm';
+    } catch (err) {
+      const e = err as Error & { streamed?: boolean };
+      log.warn({ err: e.message, provider: settings.llm.baseUrl }, 'assistant model provider failed; answering with the built-in engine');
+      if (e.streamed && stream) {
+        // part of an answer went out already: close it honestly rather than starting over
+        reply = { text: '\n\nSorry, I lost my train of thought. Please ask again.', suggestions: [], approvalActions: [], showApprovalAction: false, intent: 'llm.interrupted' };
+        streamed = false;
+      }
+    }
+  }
+  if (!reply) reply = await handleTurn(ctx, message, { autoGreeting: input.autoGreeting });
+
+  await saveState(db, session.session_id, ctx.state, now);
+  if (stream && !streamed) await stream.content(reply.text);
+  if (message.trim() !== '') {
+    await saveMessage(db, input.user.id, { sessionId: session.session_id, family: input.family, type: 'user', content: message, metadata: { source: 'chat' }, at: now });
+  }
+  await saveMessage(db, input.user.id, {
+    sessionId: session.session_id, family: input.family, type: 'bot', content: reply.text,
+    metadata: { source: 'chat', intent: reply.intent, engine, ...(reply.requestId ? { request_id: reply.requestId } : {}), ...(reply.showApprovalAction ? { show_approval_action: true } : {}) },
+    at: new Date(now.getTime() + 1),
+  });
+  return { reply, sessionId: session.session_id, engine };
+}

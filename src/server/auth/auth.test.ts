@@ -1,0 +1,162 @@
+// Sign-in and sessions through the HTTP API on a seeded database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, startTestApp } from '../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => { await t?.close(); });
+
+describe('POST /api/auth/login', () => {
+  it('signs in a demo user and returns the user shape existing clients read', async () => {
+    const res = await t.anonymous.post('/api/auth/login', { email: 'priya.sharma@adminease.test', password: 'Demo@12345' });
+    expect(res.status).toBe(200);
+    expect(typeof res.body.access_token).toBe('string');
+    expect(res.body.access_token.length).toBeGreaterThan(30);
+    const u = res.body.user;
+    expect(u).toMatchObject({
+      email: 'priya.sharma@adminease.test', role: 'Department Manager', user_type: 'line_manager', department_code: 'ENG',
+      department: { department_code: 'ENG', department_name: 'Engineering' },
+      profile: { first_name: 'Priya', last_name: 'Sharma', employee_code: 'MGR-001', employee_id: 'MGR-001', manager_id: 'MGR-001' },
+      firstName: 'Priya', lastName: 'Sharma', manager_name: 'Victoria Adams', managerName: 'Victoria Adams',
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/password|argon/i);
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/adminease_session=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+  });
+
+  it('gives HR staff their hr_id and employees no manager identity', async () => {
+    const hr = await t.login('meera.iyer@adminease.test');
+    expect(hr.user.profile.hr_id).toBe('HR-001');
+    const emp = await t.login('alex.johnson@adminease.test');
+    expect(emp.user.profile.manager_id).toBeNull();
+    expect(emp.user.manager_name).toBe('Priya Sharma');
+  });
+
+  it('answers 401 with the spec text on a wrong password or unknown account', async () => {
+    for (const body of [{ email: 'priya.sharma@adminease.test', password: 'wrong' }, { email: 'nobody@adminease.test', password: 'Demo@12345' }]) {
+      const res = await t.anonymous.post('/api/auth/login', body);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: 'Invalid credentials. Please check your email and password.' });
+    }
+  });
+
+  it('answers 400 when a field is missing or of the wrong type', async () => {
+    for (const body of [{}, { email: 'a@b.test' }, { password: 'x' }, { email: 42, password: 'x' }, { email: '', password: '' }]) {
+      const res = await t.anonymous.post('/api/auth/login', body);
+      expect(res.status).toBe(400);
+      expect(typeof res.body.error).toBe('string');
+    }
+    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{not json' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/JSON/);
+  });
+
+  it('accepts the session cookie as well as the bearer token', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'alex.johnson@adminease.test', password: 'Demo@12345' }) });
+    const token = res.json().access_token;
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', cookies: { adminease_session: token } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.email).toBe('alex.johnson@adminease.test');
+  });
+});
+
+describe('login rate limit', () => {
+  it('answers 429 after too many failed attempts for one account, and the right password is refused meanwhile', async () => {
+    const limited = await startLimitedApp();
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const r = await limited.anonymous.post('/api/auth/login', { email: 'sam.wilson@adminease.test', password: `bad${i}` });
+        expect(r.status).toBe(401);
+      }
+      const blocked = await limited.anonymous.post('/api/auth/login', { email: 'sam.wilson@adminease.test', password: 'Demo@12345' });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.error).toMatch(/Too many sign-in attempts/);
+      // after the window the account may sign in again
+      limited.clock.advance(16 * 60 * 1000);
+      const ok = await limited.anonymous.post('/api/auth/login', { email: 'sam.wilson@adminease.test', password: 'Demo@12345' });
+      expect(ok.status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+async function startLimitedApp() {
+  return startTestApp({ ADMINEASE_LOGIN_RATE_LIMIT: '3' });
+}
+
+describe('sessions', () => {
+  it('answers 401 without a session on every protected endpoint, health aside', async () => {
+    expect((await t.anonymous.get('/api/auth/me')).status).toBe(401);
+    expect((await t.anonymous.get('/api/forms/employee-profile/EMP-1001')).status).toBe(401);
+    expect((await t.anonymous.post('/ai/simple/session/login', { user_id: 1 })).status).toBe(401);
+    const bogus = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: 'Bearer not-a-token' } });
+    expect(bogus.statusCode).toBe(401);
+    expect((await t.anonymous.get('/api/health')).status).toBe(200);
+  });
+
+  it('expires after 24 hours of inactivity and stays alive while used', async () => {
+    const c = await t.login('maria.garcia@adminease.test');
+    t.clock.advance(23 * 3600 * 1000);
+    expect((await c.get('/api/auth/me')).status).toBe(200); // activity refreshes the session
+    t.clock.advance(23 * 3600 * 1000);
+    expect((await c.get('/api/auth/me')).status).toBe(200);
+    t.clock.advance(24 * 3600 * 1000 + 1000);
+    const expired = await c.get('/api/auth/me');
+    expect(expired.status).toBe(401);
+    t.clock.offsetMs = 0;
+  });
+
+  it('revokes the session on logout', async () => {
+    const c = await t.login('nina.patel@adminease.test');
+    expect((await c.post('/api/auth/logout')).status).toBe(200);
+    expect((await c.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const c = await t.login('rahul.verma@adminease.test');
+    const r = await t.db.query('SELECT token_hash FROM sessions');
+    expect(r.rows.some((x) => x.token_hash === c.token)).toBe(false);
+    expect(r.rows.every((x) => /^[0-9a-f]{64}$/.test(x.token_hash))).toBe(true);
+  });
+});
+
+describe('GET /api/forms/employee-profile/:code', () => {
+  it('returns the caller\'s own profile', async () => {
+    const c = await t.login('alex.johnson@adminease.test');
+    const res = await c.get('/api/forms/employee-profile/EMP-1001');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ email: 'alex.johnson@adminease.test', department_name: 'Engineering', manager_name: 'Priya Sharma', hr_contact_name: 'Meera Iyer', join_date: '2021-09-01' });
+  });
+
+  it('lets the line manager and the HR contact see it, and nobody else', async () => {
+    expect((await (await t.login('priya.sharma@adminease.test')).get('/api/forms/employee-profile/EMP-1001')).status).toBe(200);
+    expect((await (await t.login('meera.iyer@adminease.test')).get('/api/forms/employee-profile/EMP-1001')).status).toBe(200);
+    const other = await (await t.login('maria.garcia@adminease.test')).get('/api/forms/employee-profile/EMP-1001');
+    expect(other.status).toBe(403);
+    expect(JSON.stringify(other.body)).not.toContain('alex.johnson');
+    expect((await (await t.login('daniel.okafor@adminease.test')).get('/api/forms/employee-profile/EMP-1001')).status).toBe(403);
+  });
+});
+
+describe('POST /ai/{family}/session/login', () => {
+  it('opens an assistant session for any signed-in user under any family', async () => {
+    const c = await t.login('sofia.rossi@adminease.test');
+    for (const family of ['manager', 'hr', 'finance', 'it', 'facilities', 'simple']) {
+      const res = await c.post(`/ai/${family}/session/login`, { user_id: c.user.id, user_role: c.user.role });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ user_id: c.user.id, user_role: 'Facilities Desk Coordinator' });
+      expect(res.body.session_id).toMatch(new RegExp(`^${family}-`));
+    }
+    const stored = await t.db.query('SELECT count(*)::int AS n FROM ai_sessions WHERE user_id = $1', [c.user.id]);
+    expect(stored.rows[0].n).toBe(6);
+  });
+
+  it('refuses another person\'s user_id with 403', async () => {
+    const c = await t.login('alex.johnson@adminease.test');
+    const res = await c.post('/ai/simple/session/login', { user_id: 1, user_role: 'Employee' });
+    expect(res.status).toBe(403);
+  });
+});

@@ -1,0 +1,51 @@
+// Sign-in, sign-out, the current user and an employee's profile card.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parse } from '../http/parse.js';
+import { notFound } from '../http/errors.js';
+import { assertMayViewPerson, loadUser, toApiUser } from '../people/service.js';
+import { login, logout } from './service.js';
+
+export const SESSION_COOKIE = 'adminease_session';
+
+const LoginSchema = z.object({
+  email: z.string({ message: 'Email and password are required' }).trim().min(1, 'Email and password are required').max(320),
+  password: z.string({ message: 'Email and password are required' }).min(1, 'Email and password are required').max(1000),
+});
+
+export default async function authRoutes(app: FastifyInstance) {
+  const ctx = app.ctx;
+
+  app.post('/api/auth/login', async (req, reply) => {
+    const body = parse(LoginSchema, req.body);
+    const { user, token } = await login(ctx, body.email, body.password, req.ip);
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/', httpOnly: true, sameSite: 'strict', secure: ctx.config.secureCookies, maxAge: 30 * 24 * 3600,
+    });
+    return { user: toApiUser(user), access_token: token };
+  });
+
+  app.post('/api/auth/logout', async (req, reply) => {
+    await logout(ctx, req.tokenHash);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { success: true };
+  });
+
+  app.get('/api/auth/me', async (req) => ({ user: toApiUser(req.user) }));
+
+  app.get<{ Params: { employeeCode: string } }>('/api/forms/employee-profile/:employeeCode', async (req) => {
+    const id = await assertMayViewPerson(ctx.db, req.user, req.params.employeeCode);
+    const u = await loadUser(ctx.db, id);
+    if (!u) throw notFound('Employee not found');
+    return {
+      employee_code: u.employee_code,
+      name: `${u.first_name} ${u.last_name}`,
+      email: u.email,
+      role: u.role,
+      department_name: u.department_name,
+      manager_name: u.manager_name,
+      hr_contact_name: u.hr_contact_name,
+      join_date: u.join_date,
+    };
+  });
+}

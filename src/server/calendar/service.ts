@@ -1,0 +1,155 @@
+// Holidays for the form calendar and for leave working days: offline from date-holidays (India) plus the shipped
+// table of lunar-calendar festivals, and optionally a public calendar provider when an API key is configured
+// (each provider calendar's failure is logged and skipped; the offline list always answers).
+import Holidays from 'date-holidays';
+import {
+  type Holiday,
+  holidayTypeOf,
+  indiaLunarHolidays,
+  isClosedHoliday,
+  mergeHolidays,
+} from '../../domain/holidays.js';
+
+export interface CalendarLogger {
+  warn(obj: unknown, msg?: string): void;
+}
+
+export interface HolidayProvider {
+  /** Fetches the holidays of one year; each calendar's failure is logged and skipped inside. */
+  holidays(year: number): Promise<Holiday[]>;
+}
+
+/** Years the API answers around the asked one (employee-side §9: previous, current and next year). */
+export function yearsAround(year: number): number[] {
+  return [year - 1, year, year + 1];
+}
+
+const DAY = 86_400_000;
+
+export class HolidayService {
+  private readonly offlineCache = new Map<number, Holiday[]>();
+  private readonly providerCache = new Map<number, { at: number; holidays: Holiday[]; ok: boolean }>();
+  private readonly dh: Holidays;
+
+  constructor(
+    private readonly opts: { country?: string; provider?: HolidayProvider | null; now?: () => number; cacheMs?: number } = {},
+  ) {
+    this.dh = new Holidays(opts.country ?? 'IN');
+  }
+
+  /** The offline holidays of a year: date-holidays' public holidays plus the lunar-calendar table. */
+  offline(year: number): Holiday[] {
+    const hit = this.offlineCache.get(year);
+    if (hit) return hit;
+    const computed: Holiday[] = (this.dh.getHolidays(year, 'en') || [])
+      .filter((h) => h.type !== 'observance')
+      .map((h) => ({ date: h.date.slice(0, 10), name: h.name, type: holidayTypeOf(h.name) }));
+    const lunar = (this.opts.country ?? 'IN') === 'IN' ? indiaLunarHolidays(year) : [];
+    const list = mergeHolidays(computed, lunar);
+    this.offlineCache.set(year, list);
+    return list;
+  }
+
+  /** A year's holidays: offline ones first, then the provider's (cached; a failed fetch is retried after 10 minutes). */
+  async year(year: number): Promise<Holiday[]> {
+    const offline = this.offline(year);
+    const provider = this.opts.provider;
+    if (!provider) return offline;
+    const now = (this.opts.now ?? Date.now)();
+    const cached = this.providerCache.get(year);
+    const ttl = cached?.ok ? this.opts.cacheMs ?? 12 * 3_600_000 : 10 * 60_000;
+    let fromProvider = cached && now - cached.at < ttl ? cached.holidays : null;
+    if (!fromProvider) {
+      let ok = true;
+      try {
+        fromProvider = await provider.holidays(year);
+      } catch {
+        ok = false;
+        fromProvider = [];
+      }
+      this.providerCache.set(year, { at: now, holidays: fromProvider, ok: ok && fromProvider.length > 0 });
+    }
+    return mergeHolidays(offline, fromProvider);
+  }
+
+  /** Holidays of the previous, given and next year, sorted by date. */
+  async around(year: number): Promise<Holiday[]> {
+    const lists = await Promise.all(yearsAround(year).map((y) => this.year(y)));
+    return lists.flat();
+  }
+
+  /**
+   * Dates between start and end (inclusive, YYYY-MM-DD) on which the office is closed: the gazetted closed
+   * holidays of the offline list (see isClosedHoliday), so leave totals never depend on a remote service.
+   */
+  closedDates(start: string, end: string): Set<string> {
+    const out = new Set<string>();
+    const a = Date.parse(`${start}T00:00:00Z`);
+    const b = Date.parse(`${end}T00:00:00Z`);
+    if (Number.isNaN(a) || Number.isNaN(b) || b < a || b - a > 3 * 366 * DAY) return out;
+    for (let y = Number(start.slice(0, 4)); y <= Number(end.slice(0, 4)); y += 1) {
+      for (const h of this.offline(y)) if (h.date >= start && h.date <= end && isClosedHoliday(h.name)) out.add(h.date);
+    }
+    return out;
+  }
+}
+
+/** Google Calendar's public holiday calendars of India and of Hindu festivals (employee-side §7 'External'). */
+export const DEFAULT_PROVIDER_CALENDARS = ['en.indian#holiday@group.v.calendar.google.com', 'en.hinduism#holiday@group.v.calendar.google.com'];
+
+/**
+ * The public calendar provider (Google Calendar API v3 events of public holiday calendars): for each calendar,
+ * timeMin/timeMax covering the year, ordered by start time, at most 100 results. One calendar's failure is logged
+ * and skipped.
+ */
+export function googleCalendarProvider(opts: {
+  apiKey: string;
+  calendars?: string[];
+  fetch?: typeof fetch;
+  log: CalendarLogger;
+  timeoutMs?: number;
+}): HolidayProvider {
+  const doFetch = opts.fetch ?? fetch;
+  const calendars = opts.calendars?.length ? opts.calendars : DEFAULT_PROVIDER_CALENDARS;
+  return {
+    async holidays(year: number): Promise<Holiday[]> {
+      const results = await Promise.all(
+        calendars.map(async (calendarId) => {
+          const params = new URLSearchParams({
+            timeMin: `${year}-01-01T00:00:00Z`,
+            timeMax: `${year + 1}-01-01T00:00:00Z`,
+            orderBy: 'startTime',
+            singleEvents: 'true',
+            maxResults: '100',
+          });
+          const url = `https://www.googleapis.com/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events?${params}`;
+          try {
+            // The key goes in a header, never in the URL (which proxies and logs keep).
+            const res = await doFetch(url, { headers: { 'x-goog-api-key': opts.apiKey }, signal: AbortSignal.timeout(opts.timeoutMs ?? 5000) });
+            if (!res.ok) throw new Error(`HTTP ${res.status}`);
+            const body = (await res.json()) as { items?: Array<{ summary?: string; start?: { date?: string; dateTime?: string } }> };
+            return (body.items ?? [])
+              .map((item) => ({ date: (item.start?.date ?? item.start?.dateTime ?? '').slice(0, 10), name: (item.summary ?? '').trim() }))
+              .filter((h) => /^\d{4}-\d{2}-\d{2}$/.test(h.date) && h.name !== '' && h.date.startsWith(String(year)))
+              .map((h) => ({ ...h, type: holidayTypeOf(h.name) }));
+          } catch (err) {
+            opts.log.warn({ calendar: calendarId, year, err: (err as Error).message }, 'holiday calendar failed; skipped');
+            return [] as Holiday[];
+          }
+        }),
+      );
+      return mergeHolidays(...results);
+    },
+  };
+}
+
+/**
+ * The provider from the environment, or null: HOLIDAY_CALENDAR_API_KEY (a Google API key with the Calendar API
+ * enabled) and optionally HOLIDAY_CALENDAR_IDS (comma-separated calendar ids; default the two above).
+ */
+export function providerFromEnv(env: NodeJS.ProcessEnv, log: CalendarLogger): HolidayProvider | null {
+  const apiKey = env.HOLIDAY_CALENDAR_API_KEY?.trim();
+  if (!apiKey) return null;
+  const calendars = (env.HOLIDAY_CALENDAR_IDS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return googleCalendarProvider({ apiKey, calendars, log });
+}

@@ -1,0 +1,37 @@
+// Configuration from environment variables (each listed with its default in the README).
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Load the demo organisation into an empty database. */
+  demo: boolean;
+  sessionIdleMs: number;
+  loginRateLimit: number;
+  loginRateWindowMs: number;
+  secureCookies: boolean;
+  logLevel: string;
+  webDir: string;
+  /** ADMINEASE_SECRET_KEY: base64 of 32 bytes encrypting reset passwords at rest; unset = <dataDir>/secret.key. */
+  secretKey?: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.ADMINEASE_DATA_DIR ?? './data'),
+    databaseUrl,
+    demo: databaseUrl ? env.ADMINEASE_DEMO === '1' : env.ADMINEASE_DEMO !== '0',
+    sessionIdleMs: 24 * 60 * 60 * 1000,
+    loginRateLimit: Number(env.ADMINEASE_LOGIN_RATE_LIMIT ?? 10),
+    loginRateWindowMs: 15 * 60 * 1000,
+    secureCookies: env.ADMINEASE_SECURE_COOKIES === '1',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDir: path.resolve(env.ADMINEASE_WEB_DIR ?? './dist/web'),
+    secretKey: env.ADMINEASE_SECRET_KEY || undefined,
+  };
+}

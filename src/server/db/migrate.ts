@@ -1,0 +1,36 @@
+// Applies the SQL files of db/migrations in name order, once each, under an advisory lock so that
+// several instances starting together do not race.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './pool.js';
+
+const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export async function migrate(db: Db): Promise<string[]> {
+  const client = await db.pool.connect();
+  const applied: string[] = [];
+  try {
+    await client.query('SELECT pg_advisory_lock(742001)');
+    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    const done = new Set((await client.query('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+      if (done.has(file)) continue;
+      const sql = readFileSync(path.join(dir, file), 'utf8');
+      await client.query('BEGIN');
+      try {
+        await client.query(sql);
+        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+        await client.query('COMMIT');
+        applied.push(file);
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw new Error(`migration ${file} failed: ${(err as Error).message}`);
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(742001)').catch(() => undefined);
+    client.release();
+  }
+  return applied;
+}

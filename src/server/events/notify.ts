@@ -1,0 +1,233 @@
+// Notifications derived from request events, written in the event's transaction: the owner hears of every change
+// to an approval, the status or the IT ticket of their request; approvers hear when something new reaches their
+// stage. Each new row is announced with pg_notify (delivered on commit) for the live stream of every instance.
+import { STAGES, type Stage } from '../../domain/forms.js';
+import { approverTitle, changeTypeOf, ownerTitle, type ChangeType } from '../../domain/notifications.js';
+import type { Queryable } from '../db/pool.js';
+import type { NewEvent } from './service.js';
+
+/** The PostgreSQL channel of live updates (notifications and request changes). */
+export const LIVE_CHANNEL = 'adminease_live';
+
+/** Payloads on LIVE_CHANNEL: a new notification for a user, or a changed request for the people who see it. */
+export type LivePayload =
+  | { k: 'n'; u: number; n: number }
+  | { k: 'r'; r: string; f: string; u: number[]; t: string[] };
+
+let emailEnabled = false;
+/** Set by the notifications feature when SMTP is configured: notifications that merit an e-mail are queued. */
+export function setEmailQueueing(on: boolean) {
+  emailEnabled = on;
+}
+
+/** user_type of the people who decide each group stage (line manager and HR are per request). */
+export const STAGE_USER_TYPES: Partial<Record<Stage, string>> = {
+  finance: 'finance_staff',
+  facilities_desk: 'facilities_staff',
+  facilities_manager: 'facilities_manager',
+  it_helpdesk: 'it_staff',
+};
+
+interface RequestContext {
+  pk: number;
+  request_id: string;
+  form_type: string;
+  employee_id: number;
+  line_manager_id: number | null;
+  hr_contact_id: number | null;
+  status: string;
+  employee_name: string;
+  line_manager_acknowledgement: unknown;
+  approvals: Array<{ stage: Stage; seq: number; decision: string }>;
+}
+
+async function loadContext(c: Queryable, pk: number): Promise<RequestContext | undefined> {
+  const r = await c.query(
+    `SELECT r.id AS pk, r.request_id, r.form_type, r.employee_id, r.line_manager_id, r.hr_contact_id, r.status,
+            e.first_name || ' ' || e.last_name AS employee_name, r.data->'line_manager_acknowledgement' AS line_manager_acknowledgement,
+            (SELECT coalesce(json_agg(json_build_object('stage', a.stage, 'seq', a.seq, 'decision', a.decision) ORDER BY a.seq), '[]'::json)
+               FROM approvals a WHERE a.request_pk = r.id) AS approvals
+       FROM requests r JOIN users e ON e.id = r.employee_id
+      WHERE r.id = $1`,
+    [pk],
+  );
+  return r.rows[0];
+}
+
+/** Who decides `stage` of a request: its line manager or HR contact, or everyone of the stage's group. */
+export async function stageRecipients(c: Queryable, stage: string, req: Pick<RequestContext, 'line_manager_id' | 'hr_contact_id'>): Promise<number[]> {
+  if (stage === 'line_manager') return req.line_manager_id ? [req.line_manager_id] : [];
+  if (stage === 'hr') {
+    if (req.hr_contact_id) return [req.hr_contact_id];
+    return (await c.query(`SELECT id FROM users WHERE user_type = 'hr_staff' ORDER BY id`)).rows.map((r) => r.id);
+  }
+  const type = STAGE_USER_TYPES[stage as Stage];
+  if (!type) return [];
+  return (await c.query('SELECT id FROM users WHERE user_type = $1 ORDER BY id', [type])).rows.map((r) => r.id);
+}
+
+const OWNER_FIELD = /(_approval|_acknowledgement)$|^(status|it_support_status|it_helpdesk_ticket_number|it_helpdesk_assigned_to)$/;
+const FINAL_STATUS = ['approved', 'rejected', 'completed', 'closed'];
+
+/** Rank of a change within one transaction: a decision says more than the status it moved, which says more than a detail. */
+function priority(field: string): number {
+  if (field.endsWith('_approval')) return 3;
+  if (field.endsWith('_acknowledgement') || field === 'status' || field === 'it_support_status') return 2;
+  return 1;
+}
+
+interface NotificationDraft {
+  userId: number;
+  title: string;
+  field: string;
+  stage: string | null;
+  oldValue: string | null;
+  newValue: string | null;
+  changeType: ChangeType;
+  emailKind: 'final_decision' | 'new_item' | null;
+}
+
+const norm = (v: unknown) => (v == null ? null : String(v));
+
+/** Creates the notifications of one event (call in the event's transaction, after the event row). */
+export async function notifyForEvent(c: Queryable, e: NewEvent, eventId: number): Promise<number> {
+  const req = await loadContext(c, e.request.pk);
+  if (!req) return 0;
+  const owner = req.employee_id;
+  let field = e.field ?? null;
+  let newValue = norm(e.newValue);
+  const oldValue = norm(e.oldValue);
+  if (e.eventType === 'acknowledged' && !field) {
+    field = 'line_manager_acknowledgement';
+    newValue = newValue ?? 'true';
+  }
+  const drafts: NotificationDraft[] = [];
+  const stageSeq = (stage: string | null | undefined) => req.approvals.find((a) => a.stage === stage)?.seq;
+
+  // The owner: any change of an approval, acknowledgement, status or IT ticket field made by someone else.
+  const changed = oldValue !== newValue;
+  if (field && OWNER_FIELD.test(field) && changed && e.eventType !== 'submitted' && e.eventType !== 'edited' && e.actorId !== owner) {
+    const changeType = changeTypeOf(newValue);
+    const stage = e.stage ?? (field.endsWith('_approval') ? field.slice(0, -'_approval'.length) : null);
+    let final = false;
+    if (field.endsWith('_approval')) {
+      const seq = stageSeq(stage);
+      const laterPending = req.approvals.some((a) => seq !== undefined && a.seq > seq && a.decision === 'Pending');
+      final = changeType === 'rejected' || ((changeType === 'approved' || changeType === 'completed') && !laterPending);
+    } else if (field === 'status') {
+      final = FINAL_STATUS.includes(String(newValue ?? '').toLowerCase());
+    }
+    drafts.push({
+      userId: owner,
+      title: ownerTitle({ formType: req.form_type, requestId: req.request_id, field, stage, newValue }),
+      field, stage, oldValue, newValue, changeType,
+      emailKind: final ? 'final_decision' : null,
+    });
+  }
+
+  // Approvers: the first stage on submission, the next stage after an approval, IT after a password reset is
+  // acknowledged, IT when the employee answers a resolution.
+  const approverTargets: Array<{ stage: string; acknowledgement?: boolean; title?: string; field?: string; oldValue?: string | null; newValue?: string | null }> = [];
+  if (e.eventType === 'submitted') {
+    const first = req.approvals.find((a) => a.decision === 'Pending');
+    if (req.form_type === 'password-reset' && req.line_manager_id && !isTrue(req.line_manager_acknowledgement)) {
+      approverTargets.push({ stage: 'line_manager', acknowledgement: true, field: 'line_manager_acknowledgement', oldValue: null, newValue: 'Pending' });
+    } else if (first) {
+      approverTargets.push({ stage: first.stage, field: `${STAGES[first.stage]?.prefix ?? first.stage}_approval`, oldValue: null, newValue: 'Pending' });
+    }
+  } else if (field?.endsWith('_approval') && ['approved', 'completed'].includes(changeTypeOf(newValue)) && changed) {
+    const seq = stageSeq(e.stage ?? field.slice(0, -'_approval'.length));
+    const next = req.approvals.find((a) => seq !== undefined && a.seq > seq && a.decision === 'Pending');
+    if (next) approverTargets.push({ stage: next.stage });
+  } else if (
+    req.form_type === 'password-reset' &&
+    ((field === 'line_manager_acknowledgement' && changeTypeOf(newValue) === 'approved') || (field === 'it_support_status' && newValue === 'Pending IT Action')) &&
+    changed
+  ) {
+    approverTargets.push({ stage: 'it_helpdesk' });
+  } else if (req.form_type === 'it-incident' && field === 'employee_confirmation_status' && changed && e.actorId === owner) {
+    const confirmed = changeTypeOf(newValue) === 'approved';
+    approverTargets.push({
+      stage: 'it_helpdesk',
+      title: `IT Incident ${req.request_id} from ${req.employee_name}: ${confirmed ? 'the employee confirmed the problem is solved' : 'the employee reports the problem is not solved'}`,
+    });
+  }
+  for (const t of approverTargets) {
+    const recipients = await stageRecipients(c, t.stage, req);
+    for (const userId of recipients) {
+      if (userId === owner || userId === e.actorId) continue;
+      const f = t.field ?? field ?? 'status';
+      const nv = t.newValue !== undefined ? t.newValue : newValue;
+      drafts.push({
+        userId,
+        title: t.title ?? approverTitle({ formType: req.form_type, requestId: req.request_id, employeeName: req.employee_name, stage: t.stage, acknowledgement: t.acknowledgement }),
+        field: f,
+        stage: t.stage,
+        oldValue: t.oldValue !== undefined ? t.oldValue : oldValue,
+        newValue: nv,
+        changeType: t.title ? changeTypeOf(nv) : 'pending',
+        emailKind: t.title ? null : 'new_item',
+      });
+    }
+  }
+
+  if (drafts.length === 0 && !field) return 0;
+  // Tell every instance that the request changed, for the lists of the people who see it.
+  const users = [owner, req.line_manager_id, req.hr_contact_id].filter((x): x is number => typeof x === 'number');
+  const types = req.approvals.map((a) => STAGE_USER_TYPES[a.stage]).filter((x): x is string => Boolean(x));
+  const changedPayload: LivePayload = { k: 'r', r: req.request_id, f: req.form_type, u: [...new Set(users)], t: [...new Set(types)] };
+  return writeDrafts(c, req, drafts, eventId, e.at, changedPayload);
+}
+
+function isTrue(v: unknown): boolean {
+  return v === true || v === 'true' || String(v ?? '').toLowerCase() === 'approved';
+}
+
+/**
+ * Writes the drafts in one statement: within one transaction a person gets one notification per request (a later,
+ * more telling change replaces an earlier one in place), each new row is announced on LIVE_CHANNEL, and so is the
+ * request change. Answers how many rows were inserted.
+ */
+async function writeDrafts(c: Queryable, req: RequestContext, drafts: NotificationDraft[], eventId: number, at: Date | undefined, changed: LivePayload): Promise<number> {
+  const rows = drafts.map((d) => ({
+    user_id: d.userId, title: d.title, field: d.field, stage: d.stage, old_value: d.oldValue, new_value: d.newValue,
+    change_type: d.changeType, email_kind: d.emailKind, email_state: emailEnabled && d.emailKind ? 'queued' : null, prio: priority(d.field),
+  }));
+  const r = await c.query(
+    `WITH d AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(user_id int, title text, field text, stage text, old_value text, new_value text,
+                                                        change_type text, email_kind text, email_state text, prio int)
+     ),
+     prev AS (
+       SELECT DISTINCT ON (n.user_id) n.id, n.user_id,
+              CASE WHEN n.approval_field LIKE '%\\_approval' THEN 3
+                   WHEN n.approval_field LIKE '%\\_acknowledgement' OR n.approval_field IN ('status', 'it_support_status') THEN 2
+                   ELSE 1 END AS prio
+         FROM notifications n
+        WHERE n.request_pk = $2 AND n.txid = pg_current_xact_id() AND n.user_id IN (SELECT user_id FROM d)
+        ORDER BY n.user_id, n.id
+     ),
+     upd AS (
+       UPDATE notifications n
+          SET event_id = $3, title = d.title, approval_field = d.field, old_value = d.old_value, new_value = d.new_value,
+              change_type = d.change_type, stage = d.stage, email_kind = coalesce(d.email_kind, n.email_kind),
+              email_state = coalesce(d.email_state, n.email_state)
+         FROM d JOIN prev p ON p.user_id = d.user_id
+        WHERE n.id = p.id AND d.prio > p.prio
+        RETURNING n.id
+     ),
+     ins AS (
+       INSERT INTO notifications (user_id, event_id, request_pk, title, form_type, form_id, approval_field, old_value, new_value,
+                                  change_type, stage, email_kind, email_state, created_at)
+       SELECT d.user_id, $3, $2, d.title, $4, $5, d.field, d.old_value, d.new_value, d.change_type, d.stage, d.email_kind, d.email_state,
+              coalesce($6::timestamptz, now())
+         FROM d WHERE NOT EXISTS (SELECT 1 FROM prev p WHERE p.user_id = d.user_id)
+       RETURNING id, user_id
+     )
+     SELECT (SELECT count(*) FROM (SELECT pg_notify($7, json_build_object('k', 'n', 'u', ins.user_id, 'n', ins.id)::text) FROM ins) s)::int AS created,
+            (SELECT count(*) FROM upd)::int AS updated,
+            pg_notify($7, $8) AS changed`,
+    [JSON.stringify(rows), req.pk, eventId, req.form_type, req.request_id, at ?? null, LIVE_CHANNEL, JSON.stringify(changed)],
+  );
+  return r.rows[0].created;
+}

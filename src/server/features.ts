@@ -1,0 +1,31 @@
+// The feature plugins of the server, registered in this order by app.ts. Each feature folder owns its routes.
+import type { FastifyInstance } from 'fastify';
+import approvalRoutes from './approvals/routes.js';
+import assistantChatRoutes from './assistant/routes.js';
+import assistantSessionRoutes from './assistant/session-routes.js';
+import authRoutes from './auth/routes.js';
+import calendarRoutes from './calendar/routes.js';
+import formsRoutes from './forms/routes.js';
+import inputGuard from './hardening/input-guard.js';
+import healthRoutes from './health/routes.js';
+import itDeskRoutes from './it-desk/routes.js';
+import notificationRoutes from './notifications/routes.js';
+import observabilityRoutes from './observability/routes.js';
+import preferencesRoutes from './preferences/routes.js';
+import speechRoutes from './speech/routes.js';
+
+export const FEATURES: Array<(app: FastifyInstance) => Promise<void>> = [
+  observabilityRoutes, // first: its hooks see every route registered after it
+  inputGuard, // refuses text PostgreSQL cannot store (NUL) on every route
+  healthRoutes,
+  authRoutes,
+  assistantSessionRoutes,
+  assistantChatRoutes,
+  notificationRoutes,
+  calendarRoutes,
+  approvalRoutes,
+  formsRoutes,
+  preferencesRoutes,
+  itDeskRoutes,
+  speechRoutes,
+];

@@ -1,0 +1,80 @@
+// Leave rules that real leave systems enforce (end not before start, working days without weekends and
+// holidays, no overlap with one's own pending or approved leave, annual leave within the balance) and the
+// leave balance, computed from approved leave of the year rather than stored by hand.
+import type { Queryable } from '../db/pool.js';
+import { badRequest } from '../http/errors.js';
+import type { AuthUser } from '../people/service.js';
+
+const DAY = 86_400_000;
+
+/** Holiday dates (YYYY-MM-DD) that are not working days. The calendar feature may register a fuller source. */
+let holidaySource: (start: string, end: string) => Set<string> = () => new Set();
+export function setHolidaySource(fn: (start: string, end: string) => Set<string>) {
+  holidaySource = fn;
+}
+
+/** Working days between two ISO dates inclusive: Monday to Friday, holidays excluded. */
+export function workingDays(start: string, end: string): number {
+  const holidays = holidaySource(start, end);
+  let n = 0;
+  for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += DAY) {
+    const d = new Date(t);
+    const wd = d.getUTCDay();
+    if (wd !== 0 && wd !== 6 && !holidays.has(d.toISOString().slice(0, 10))) n += 1;
+  }
+  return n;
+}
+
+export interface LeaveBalance { annual_leave_total: number; annual_leave_used: number; unpaid_leave_used: number; year: number }
+
+/** Balance of a calendar year from approved leave (by start date), excluding `excludePk`. */
+export async function leaveBalance(c: Queryable, userId: number, year: number, excludePk?: number): Promise<LeaveBalance> {
+  const r = await c.query(
+    `SELECT u.annual_leave_total,
+            coalesce(sum((q.data->>'total_days')::numeric) FILTER (WHERE q.data->>'leave_type' = 'Annual'), 0) AS annual_used,
+            coalesce(sum((q.data->>'total_days')::numeric) FILTER (WHERE q.data->>'leave_type' = 'Unpaid'), 0) AS unpaid_used
+       FROM users u
+       LEFT JOIN requests q ON q.employee_id = u.id AND q.form_type = 'leave-request' AND q.status = 'Approved'
+            AND left(q.data->>'start_date', 4) = $2 AND ($3::bigint IS NULL OR q.id <> $3)
+      WHERE u.id = $1
+      GROUP BY u.annual_leave_total`,
+    [userId, String(year), excludePk ?? null],
+  );
+  const row = r.rows[0] ?? { annual_leave_total: 12, annual_used: 0, unpaid_used: 0 };
+  return { annual_leave_total: Number(row.annual_leave_total), annual_leave_used: Number(row.annual_used), unpaid_leave_used: Number(row.unpaid_used), year };
+}
+
+/** Annual leave still pending approval in a year (it counts against the balance at submission). */
+async function pendingAnnual(c: Queryable, userId: number, year: number, excludePk?: number): Promise<number> {
+  const r = await c.query(
+    `SELECT coalesce(sum((data->>'total_days')::numeric), 0) AS n FROM requests
+      WHERE employee_id = $1 AND form_type = 'leave-request' AND status = 'Pending' AND data->>'leave_type' = 'Annual'
+        AND left(data->>'start_date', 4) = $2 AND ($3::bigint IS NULL OR id <> $3)`,
+    [userId, String(year), excludePk ?? null],
+  );
+  return Number(r.rows[0].n);
+}
+
+/** Checks a leave request of `user`; returns the server-computed fields (total_days). */
+export async function checkLeaveRules(c: Queryable, user: AuthUser, f: Record<string, unknown>, excludePk?: number): Promise<{ total_days: number }> {
+  const start = String(f.start_date), end = String(f.end_date);
+  if (end < start) throw badRequest('End date cannot be before start date');
+  const total = workingDays(start, end);
+  if (total === 0) throw badRequest('The chosen dates contain no working days (weekends and holidays are not counted)');
+  const overlap = await c.query(
+    `SELECT request_id FROM requests
+      WHERE employee_id = $1 AND form_type = 'leave-request' AND status IN ('Pending', 'Approved')
+        AND data->>'start_date' <= $3 AND data->>'end_date' >= $2 AND ($4::bigint IS NULL OR id <> $4)
+      LIMIT 1`,
+    [user.id, start, end, excludePk ?? null],
+  );
+  if (overlap.rows[0]) throw badRequest(`These dates overlap your leave request ${overlap.rows[0].request_id}`);
+  if (f.leave_type === 'Annual') {
+    if (start.slice(0, 4) !== end.slice(0, 4)) throw badRequest('Annual leave cannot span two calendar years; please split it into two requests');
+    const year = Number(start.slice(0, 4));
+    const bal = await leaveBalance(c, user.id, year, excludePk);
+    const left = bal.annual_leave_total - bal.annual_leave_used - (await pendingAnnual(c, user.id, year, excludePk));
+    if (total > left) throw badRequest(`Not enough annual leave: ${total} day(s) requested, ${Math.max(0, left)} day(s) left in ${year}`);
+  }
+  return { total_days: total };
+}

@@ -1,0 +1,200 @@
+// Submitting, editing and withdrawing requests: the one path every channel (REST forms, catalogue forms,
+// the assistant) uses, so validation and the event log are the same everywhere. Also the employee's lists.
+import { firstIssueMessage, formSchema, formTypeDef } from '../../domain/forms.js';
+import type { Db, Queryable } from '../db/pool.js';
+import { recordEvent } from '../events/service.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import { type AuthUser, assertMayViewPerson, fullName, isSelfRef } from '../people/service.js';
+import { RECORD_SELECT, type RecordRow, type RequestRecord, insertRequest, loadRecordByRef, toRecord } from '../requests/repo.js';
+import { checkLeaveRules } from './leave.js';
+
+/** At most this many requests per form type in GET /api/forms/user-forms (newest first). */
+export const USER_FORMS_PER_TYPE_LIMIT = 100;
+/** At most this many requests in the single-type lists (leave requests, purchase requisitions). */
+export const TYPE_LIST_LIMIT = 200;
+
+/** Statuses in which nothing has happened yet beyond submission. */
+const OPEN_STATUSES = ['Pending', 'Open'];
+
+function validate(formType: string, input: unknown): Record<string, unknown> {
+  if (!formTypeDef(formType)) throw notFound(`Unknown form type: ${formType}`);
+  if (input !== undefined && (input === null || typeof input !== 'object' || Array.isArray(input))) {
+    throw badRequest('Send the form fields as a JSON object');
+  }
+  const parsed = formSchema(formType).safeParse(input ?? {});
+  if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error));
+  return parsed.data as Record<string, unknown>;
+}
+
+/**
+ * Bodies of the spec's catalogue forms carry employee_id (and name, department, manager). Identity always comes
+ * from the session; an employee_id naming someone else is refused rather than silently ignored.
+ */
+export function assertBodyIdentity(user: AuthUser, body: unknown): void {
+  if (!body || typeof body !== 'object') return;
+  const id = (body as Record<string, unknown>).employee_id;
+  if (id === undefined || id === null || String(id).trim() === '') return;
+  if (!isSelfRef(user, id as string | number)) throw forbidden('You can only submit forms for yourself');
+}
+
+/** Validates `input` with the form type's schema and stores a request for `user` (never for someone else). */
+export async function submitForm(db: Db, user: AuthUser, formType: string, input: unknown, now: Date = new Date()): Promise<RequestRecord> {
+  const fields = validate(formType, input);
+  return db.tx(async (c) => {
+    const extra: Record<string, unknown> = {};
+    if (formType === 'leave-request') {
+      // Serialise one employee's leave submissions so two at once cannot both pass the overlap check.
+      await c.query('SELECT pg_advisory_xact_lock(742100, $1)', [user.id]);
+      Object.assign(extra, await checkLeaveRules(c, user, fields));
+    }
+    if (formType === 'password-reset') extra.it_support_status = 'Pending Manager';
+    if (formType === 'it-incident') {
+      extra.employee_confirmation_status = 'Pending';
+      if (!fields.incident_date) extra.incident_date = now.toISOString().slice(0, 10);
+    }
+    const stored = await insertRequest(c, {
+      formType,
+      employeeId: user.id,
+      lineManagerId: user.manager_id,
+      hrContactId: user.hr_contact_id,
+      // The signed-in submission is the employee's signature (the spec's employee_signature / _date fields).
+      data: {
+        ...fields, ...extra, employee_name: fullName(user), department: user.department_name ?? 'Unknown',
+        employee_signature: fullName(user), employee_signature_date: now.toISOString().slice(0, 10),
+      },
+      createdAt: now,
+    });
+    await recordEvent(c, {
+      request: { pk: stored.pk, request_id: stored.request_id, form_type: formType, employee_id: user.id },
+      actorId: user.id, eventType: 'submitted', field: 'status', newValue: stored.status, at: now,
+    });
+    return toRecord((await loadRecordByRef(c, stored.pk))!);
+  });
+}
+
+/** A request as a record, for code that already holds a client (e.g. inside a transaction). */
+export async function recordOf(c: Queryable, ref: string | number): Promise<RequestRecord | undefined> {
+  const row = await loadRecordByRef(c, ref);
+  return row ? toRecord(row) : undefined;
+}
+
+interface LockedRequest { pk: number; request_id: string; form_type: string; employee_id: number; status: string; data: Record<string, unknown> }
+
+/** Locks the request row and its approval rows (so no decision can land meanwhile) and checks ownership. */
+async function lockOwnRequest(c: Queryable, user: AuthUser, ref: string | number, formType?: string): Promise<{ req: LockedRequest; decisions: string[] }> {
+  const s = String(ref ?? '').trim();
+  if (s === '') throw notFound('Request not found');
+  const r = await c.query(
+    `SELECT id AS pk, request_id, form_type, employee_id, status, data FROM requests
+      WHERE ${/^\d{1,15}$/.test(s) ? 'id = $1::bigint' : 'request_id = upper($1)'} FOR UPDATE`,
+    [s],
+  );
+  const req = r.rows[0] as LockedRequest | undefined;
+  if (!req || (formType !== undefined && req.form_type !== formType)) throw notFound('Request not found');
+  if (req.employee_id !== user.id) throw forbidden('You can only change your own requests');
+  const a = await c.query('SELECT decision FROM approvals WHERE request_pk = $1 ORDER BY seq FOR UPDATE', [req.pk]);
+  return { req, decisions: a.rows.map((x: { decision: string }) => x.decision) };
+}
+
+/** Nothing decided yet: every approval row Pending, the status still the initial one and no IT work recorded. */
+function untouched(req: LockedRequest, decisions: string[]): boolean {
+  return (
+    OPEN_STATUSES.includes(req.status) &&
+    decisions.every((d) => d === 'Pending') &&
+    !req.data.it_helpdesk_ticket_number &&
+    !req.data.new_password_enc &&
+    !req.data.line_manager_acknowledgement
+  );
+}
+
+/**
+ * The owner edits a request while nothing has been decided: the body is the whole form again, validated like a
+ * submission (leave rules re-checked without the request itself); server-set fields are kept.
+ */
+export async function editRequest(db: Db, user: AuthUser, formType: string, ref: string | number, input: unknown, now: Date = new Date()): Promise<RequestRecord> {
+  const fields = validate(formType, input);
+  const def = formTypeDef(formType)!;
+  return db.tx(async (c) => {
+    if (formType === 'leave-request') await c.query('SELECT pg_advisory_xact_lock(742100, $1)', [user.id]);
+    const { req, decisions } = await lockOwnRequest(c, user, ref, formType);
+    if (!untouched(req, decisions)) throw conflict('This request can no longer be edited: a decision has already been made on it');
+    const extra: Record<string, unknown> = {};
+    if (formType === 'leave-request') Object.assign(extra, await checkLeaveRules(c, user, fields, req.pk));
+    const kept = Object.fromEntries(Object.entries(req.data).filter(([k]) => !def.fields.some((f) => f.name === k)));
+    const next = { ...kept, ...fields, ...extra };
+    if (formType === 'it-incident' && !next.incident_date) next.incident_date = req.data.incident_date ?? now.toISOString().slice(0, 10);
+    const changes: Record<string, { old: unknown; new: unknown }> = {};
+    for (const k of new Set([...def.fields.map((f) => f.name), ...Object.keys(extra)])) {
+      if (JSON.stringify(req.data[k] ?? null) !== JSON.stringify(next[k] ?? null)) changes[k] = { old: req.data[k] ?? null, new: next[k] ?? null };
+    }
+    if (Object.keys(changes).length > 0) {
+      await c.query('UPDATE requests SET data = $2, updated_at = $3 WHERE id = $1', [req.pk, JSON.stringify(next), now]);
+      await recordEvent(c, {
+        request: { pk: req.pk, request_id: req.request_id, form_type: req.form_type, employee_id: req.employee_id },
+        actorId: user.id, eventType: 'edited', details: { changes }, at: now, notify: false,
+      });
+    }
+    return toRecord((await loadRecordByRef(c, req.pk))!);
+  });
+}
+
+/**
+ * The owner withdraws a pending request: status Cancelled, no current stage (it leaves every queue), and a
+ * 'withdrawn' event. Used by the REST route and the assistant.
+ */
+export async function withdrawRequest(
+  db: Db, user: AuthUser, ref: string | number, opts: { formType?: string; now?: Date } = {},
+): Promise<RequestRecord> {
+  const now = opts.now ?? new Date();
+  return db.tx(async (c) => {
+    const { req } = await lockOwnRequest(c, user, ref, opts.formType);
+    if (!OPEN_STATUSES.includes(req.status)) {
+      throw conflict(`Only pending requests can be withdrawn; ${req.request_id} is ${req.status}`);
+    }
+    await c.query(`UPDATE requests SET status = 'Cancelled', current_stage = NULL, updated_at = $2 WHERE id = $1`, [req.pk, now]);
+    await recordEvent(c, {
+      request: { pk: req.pk, request_id: req.request_id, form_type: req.form_type, employee_id: req.employee_id },
+      actorId: user.id, eventType: 'withdrawn', field: 'status', oldValue: req.status, newValue: 'Cancelled', at: now,
+    });
+    return toRecord((await loadRecordByRef(c, req.pk))!);
+  });
+}
+
+/** The person whose requests a list shows: the caller when no id is given, else someone the caller may view. */
+async function personFor(db: Db, caller: AuthUser, ref: string | undefined): Promise<number> {
+  if (ref === undefined || String(ref).trim() === '') return caller.id;
+  return assertMayViewPerson(db, caller, ref);
+}
+
+/** GET /api/forms/user-forms: the person's requests keyed by form type, each list newest first and bounded. */
+export async function userForms(db: Db, caller: AuthUser, personRef?: string): Promise<Record<string, RequestRecord[]>> {
+  const personId = await personFor(db, caller, personRef);
+  const r = await db.query<RecordRow>(
+    `${RECORD_SELECT}
+      WHERE r.id IN (SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY form_type ORDER BY created_at DESC, id DESC) AS n
+                                      FROM requests WHERE employee_id = $1) x WHERE x.n <= $2)
+      ORDER BY r.created_at DESC, r.id DESC`,
+    [personId, USER_FORMS_PER_TYPE_LIMIT],
+  );
+  const out: Record<string, RequestRecord[]> = {};
+  for (const row of r.rows) (out[row.form_type] ??= []).push(toRecord(row));
+  return out;
+}
+
+/** One form type's requests of a person, newest first and bounded (leave requests, purchase requisitions). */
+export async function userFormsOfType(db: Db, caller: AuthUser, personRef: string | undefined, formType: string): Promise<RequestRecord[]> {
+  const personId = await personFor(db, caller, personRef);
+  const r = await db.query<RecordRow>(
+    `${RECORD_SELECT} WHERE r.employee_id = $1 AND r.form_type = $2 ORDER BY r.created_at DESC, r.id DESC LIMIT $3`,
+    [personId, formType, TYPE_LIST_LIMIT],
+  );
+  return r.rows.map(toRecord);
+}
+
+/** One request for its owner, or for the owner's line manager or HR contact (the details modal). */
+export async function requestDetails(db: Db, caller: AuthUser, ref: string): Promise<RequestRecord> {
+  const row = await loadRecordByRef(db, ref);
+  if (!row) throw notFound('Request not found');
+  if (row.employee_user_id !== caller.id) await assertMayViewPerson(db, caller, row.employee_user_id);
+  return toRecord(row);
+}

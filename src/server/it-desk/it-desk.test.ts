@@ -1,0 +1,453 @@
+// The IT support desk through the HTTP API on a seeded database: the queue, every incident and password-reset
+// transition, every refusal (wrong role, wrong employee, wrong state, blank input), the event log, and that no
+// table ever holds a new password in plain text.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submitForm } from '../forms/service.js';
+import { type AuthUser, loadUser } from '../people/service.js';
+import { insertRequest } from '../requests/repo.js';
+import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
+import { acknowledgeItIncident, acknowledgePasswordReset } from './service.js';
+
+let t: TestApp;
+let lena: ApiClient, omar: ApiClient, alex: ApiClient, maria: ApiClient, nina: ApiClient, priya: ApiClient, daniel: ApiClient;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  [lena, omar, alex, maria, nina, priya, daniel] = await Promise.all(
+    ['lena.fischer', 'omar.haddad', 'alex.johnson', 'maria.garcia', 'nina.patel', 'priya.sharma', 'daniel.okafor'].map((n) => t.login(`${n}@adminease.test`)),
+  );
+});
+afterAll(async () => { await t?.close(); });
+
+const userOf = async (c: ApiClient): Promise<AuthUser> => (await loadUser(t.db, c.user.id))!;
+const row = async (requestId: string) => (await t.db.query('SELECT status, current_stage, data FROM requests WHERE request_id = $1', [requestId])).rows[0];
+const events = async (requestId: string) =>
+  (await t.db.query(
+    `SELECT e.event_type, e.field, e.old_value, e.new_value, e.actor_id, e.details FROM request_events e JOIN requests r ON r.id = e.request_pk
+      WHERE r.request_id = $1 ORDER BY e.id`, [requestId],
+  )).rows;
+const eventCount = async (requestId: string) => (await events(requestId)).length;
+
+async function newIncident(who: ApiClient, fields: Record<string, unknown> = {}): Promise<string> {
+  const rec = await submitForm(t.db, await userOf(who), 'it-incident', {
+    affected_system: 'VPN', incident_description: 'VPN disconnects every few minutes', employee_system_number: 'LT-2231', ...fields,
+  });
+  return rec.request_id;
+}
+
+async function newReset(who: ApiClient, system = 'ERP'): Promise<string> {
+  const rec = await submitForm(t.db, await userOf(who), 'password-reset', { system_for_reset: system, reset_reason: 'Forgotten Password' });
+  return rec.request_id;
+}
+
+/** Every text, varchar and json column of every table in the database, searched for `needle`. */
+async function tablesContaining(needle: string): Promise<string[]> {
+  const cols = await t.db.query(
+    `SELECT table_name, column_name FROM information_schema.columns
+      WHERE table_schema = 'public' AND data_type IN ('text', 'character varying', 'json', 'jsonb', 'character', 'bytea', 'ARRAY')`,
+  );
+  const hits: string[] = [];
+  for (const c of cols.rows) {
+    const r = await t.db.query(`SELECT count(*)::int AS n FROM "${c.table_name}" WHERE "${c.column_name}"::text LIKE '%' || $1 || '%'`, [needle]);
+    if (r.rows[0].n > 0) hits.push(`${c.table_name}.${c.column_name}`);
+  }
+  return hits;
+}
+
+describe('GET /api/it-support/queue', () => {
+  it('lists incidents and password resets with the fields the IT dashboard reads, only for IT staff', async () => {
+    const res = await lena.get('/api/it-support/queue');
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.body)).toBe(true);
+    const db = await t.db.query(`SELECT request_id FROM requests WHERE form_type IN ('it-incident', 'password-reset')`);
+    expect(res.body.map((x: any) => x.request_id).sort()).toEqual(db.rows.map((x) => x.request_id).sort());
+    for (const x of res.body) {
+      expect(['it-incident', 'password-reset']).toContain(x.form_type);
+      for (const k of ['request_id', 'form_id', 'form_type', 'employee_name', 'department', 'status', 'it_queue_status', 'created_at']) expect(x, k).toHaveProperty(k);
+      if (x.form_type === 'it-incident') for (const k of ['affected_system', 'incident_date', 'employee_confirmation_status']) expect(x, k).toHaveProperty(k);
+      else expect(x).toHaveProperty('it_support_status');
+    }
+    const text = JSON.stringify(res.body);
+    expect(text).not.toMatch(/new_password_enc|"new_password"/);
+    expect(text).not.toContain('Mail#Reset-2716');
+    const resets = res.body.filter((x: any) => x.form_type === 'password-reset');
+    expect(new Set(resets.map((x: any) => x.it_support_status))).toEqual(new Set(['Pending Manager', 'Pending IT Action', 'Password Set', 'Completed']));
+    const created = res.body.map((x: any) => Date.parse(x.created_at));
+    expect(created).toEqual([...created].sort((a, b) => b - a));
+  });
+
+  it('refuses employees, managers and other approvers (403) and anonymous callers (401)', async () => {
+    for (const c of [alex, priya, await t.login('meera.iyer@adminease.test'), await t.login('arjun.mehta@adminease.test')]) {
+      expect((await c.get('/api/it-support/queue')).status).toBe(403);
+    }
+    expect((await t.anonymous.get('/api/it-support/queue')).status).toBe(401);
+    expect((await omar.get('/api/it-support/queue')).status).toBe(200);
+  });
+});
+
+describe('GET /api/it-support/form-details', () => {
+  it('answers the ticket record for IT staff, 404 for other form types or a mismatched type', async () => {
+    const id = await newIncident(alex);
+    const res = await lena.get(`/api/it-support/form-details?form_id=${id}&form_type=it-incident`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ request_id: id, form_id: id, form_type: 'it-incident', status: 'Open', employee_name: 'Alex Johnson', affected_system: 'VPN', next_stage: 'Awaiting IT Support' });
+    expect((await lena.get(`/api/it-support/form-details?form_id=${id}&form_type=password-reset`)).status).toBe(404);
+    const leave = (await t.db.query(`SELECT request_id FROM requests WHERE form_type = 'leave-request' LIMIT 1`)).rows[0].request_id;
+    expect((await lena.get(`/api/it-support/form-details?form_id=${leave}`)).status).toBe(404);
+    expect((await lena.get('/api/it-support/form-details')).status).toBe(400);
+    expect((await alex.get(`/api/it-support/form-details?form_id=${id}`)).status).toBe(403);
+  });
+});
+
+describe('IT incident lifecycle', () => {
+  it('Open -> In Progress -> Resolved -> rejected (Open, Update Resolution) -> Resolved -> Confirmed -> Closed', async () => {
+    const id = await newIncident(alex);
+    expect((await row(id)).status).toBe('Open');
+    expect((await row(id)).data.employee_confirmation_status).toBe('Pending');
+
+    // IT fills the ticket number only: In Progress, trimmed number, the officer assigned by default.
+    let res = await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: '  TICKET-2026-500  ', it_resolution_notes: '   ' });
+    expect(res.status).toBe(200);
+    expect(res.body.ticket).toMatchObject({ status: 'In Progress', it_helpdesk_ticket_number: 'TICKET-2026-500', it_helpdesk_assigned_to: 'Lena Fischer', next_stage: 'IT Working on Resolution' });
+    expect((await row(id)).data.it_resolution_notes ?? null).toBeNull();
+    expect((await alex.get('/api/user-confirmation/pending-confirmations')).body.tickets.map((x: any) => x.request_id)).not.toContain(id);
+    // the employee cannot confirm an unresolved ticket
+    expect((await alex.post('/api/user-confirmation/confirm-problem-solved', { form_id: id, employee_id: 'EMP-1001' })).status).toBe(409);
+
+    // IT adds resolution notes: Resolved, waiting for the employee.
+    res = await omar.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'TICKET-2026-500', it_resolution_notes: '  Updated the VPN client  ', it_helpdesk_assigned_to: 'Omar Haddad' });
+    expect(res.status).toBe(200);
+    expect(res.body.ticket).toMatchObject({ status: 'Resolved', employee_confirmation_status: 'Pending', it_resolution_notes: 'Updated the VPN client', it_helpdesk_assigned_to: 'Omar Haddad' });
+    expect(res.body.ticket.it_resolution_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const pending = await alex.get('/api/user-confirmation/pending-confirmations?employee_id=EMP-1001');
+    expect(pending.status).toBe(200);
+    expect(pending.body.tickets.find((x: any) => x.request_id === id)).toMatchObject({ it_helpdesk_ticket_number: 'TICKET-2026-500', it_resolution_notes: 'Updated the VPN client' });
+    // IT cannot close before the employee confirmed, nor edit a resolved ticket
+    expect((await lena.post('/api/it-support/close-ticket', { form_id: id })).status).toBe(409);
+    expect((await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'X' })).status).toBe(409);
+
+    // The employee reports it unresolved: back to Open with confirmation Rejected.
+    res = await alex.post('/api/user-confirmation/reject-resolution', { form_id: id, employee_id: 'EMP-1001', rejection_reason: 'Employee reported: Problem not solved' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, status: 'Open', employee_confirmation_status: 'Rejected', it_helpdesk_ticket_number: 'TICKET-2026-500' });
+    expect(await row(id)).toMatchObject({ status: 'Open', current_stage: 'it_helpdesk' });
+    expect((await row(id)).data.employee_rejection_reason).toBe('Employee reported: Problem not solved');
+    const queued = (await lena.get('/api/it-support/queue')).body.find((x: any) => x.request_id === id);
+    expect(queued).toMatchObject({ status: 'Open', employee_confirmation_status: 'Rejected', it_queue_status: 'Open' });
+    expect((await alex.post('/api/user-confirmation/reject-resolution', { form_id: id })).status).toBe(409);
+    expect((await alex.post('/api/user-confirmation/confirm-problem-solved', { form_id: id })).status).toBe(409);
+
+    // IT updates the resolution: Resolved again, the employee asked afresh.
+    res = await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'TICKET-2026-500', it_resolution_notes: 'Reinstalled the VPN profile', it_helpdesk_assigned_to: null });
+    expect(res.status).toBe(200);
+    expect(res.body.ticket).toMatchObject({ status: 'Resolved', employee_confirmation_status: 'Pending', it_resolution_notes: 'Reinstalled the VPN profile', it_helpdesk_assigned_to: 'Omar Haddad' });
+
+    // The employee confirms: still Resolved, ready to close.
+    res = await alex.post('/api/user-confirmation/confirm-problem-solved', { form_id: id, employee_id: 'EMP-1001', confirmation_notes: 'Employee confirmed: Problem is solved' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, status: 'Resolved', employee_confirmation_status: 'Confirmed' });
+    expect((await row(id)).data.employee_confirmation_notes).toBe('Employee confirmed: Problem is solved');
+    expect((await alex.post('/api/user-confirmation/confirm-problem-solved', { form_id: id })).status).toBe(409);
+    expect((await alex.post('/api/user-confirmation/reject-resolution', { form_id: id })).status).toBe(409);
+    expect((await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'X', it_resolution_notes: 'y' })).status).toBe(409);
+    expect((await alex.post('/api/it-support/close-ticket', { form_id: id })).status).toBe(403);
+
+    // IT closes: Closed, the helpdesk step Completed and signed by the closer, no stage left.
+    res = await lena.post('/api/it-support/close-ticket', { form_id: id });
+    expect(res.status).toBe(200);
+    expect(res.body.ticket).toMatchObject({ status: 'Closed', next_stage: 'Completed', it_helpdesk_approval: 'Completed', it_helpdesk_signature: 'Lena Fischer', it_queue_status: 'Closed' });
+    expect(await row(id)).toMatchObject({ status: 'Closed', current_stage: null });
+    expect((await lena.post('/api/it-support/close-ticket', { form_id: id })).status).toBe(409);
+    expect((await alex.post('/api/user-confirmation/confirm-problem-solved', { form_id: id })).status).toBe(409);
+
+    // Every step is in the event log, by the person who did it.
+    const ev = await events(id);
+    const steps = ev.map((e) => `${e.event_type}:${e.field}:${e.old_value}->${e.new_value}`);
+    expect(steps).toEqual([
+      'submitted:status:null->Open',
+      'ticket_updated:status:Open->In Progress',
+      'ticket_updated:it_helpdesk_ticket_number:null->TICKET-2026-500',
+      'ticket_updated:it_helpdesk_assigned_to:null->Lena Fischer',
+      'ticket_updated:status:In Progress->Resolved',
+      'ticket_updated:it_helpdesk_assigned_to:Lena Fischer->Omar Haddad',
+      'employee_confirmation:employee_confirmation_status:Pending->Rejected',
+      'status_change:status:Resolved->Open',
+      'ticket_updated:status:Open->Resolved',
+      'employee_confirmation:employee_confirmation_status:Pending->Confirmed',
+      'status_change:status:Resolved->Closed',
+      'decision:it_helpdesk_approval:Pending->Completed',
+    ]);
+    expect(ev.filter((e) => e.event_type === 'employee_confirmation').every((e) => e.actor_id === alex.user.id)).toBe(true);
+    expect(ev.at(-1)!.actor_id).toBe(lena.user.id);
+    // The employee was told about IT's changes (notifications are derived from these events).
+    const notes = await t.db.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND form_id = $2`, [alex.user.id, id]);
+    expect(notes.rows[0].n).toBeGreaterThan(0);
+  });
+
+  it('goes straight from Open to Resolved when the first save has notes', async () => {
+    const id = await newIncident(maria);
+    const res = await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'T-1', it_resolution_notes: 'Restarted the gateway' });
+    expect(res.body.ticket).toMatchObject({ status: 'Resolved', employee_confirmation_status: 'Pending' });
+  });
+
+  it('refuses blank or missing ticket numbers (400) and changes nothing', async () => {
+    const id = await newIncident(alex);
+    const before = await eventCount(id);
+    for (const body of [{ form_id: id, it_helpdesk_ticket_number: '   ', it_resolution_notes: 'x' }, { form_id: id }, { form_id: id, it_helpdesk_ticket_number: null }]) {
+      const res = await lena.post('/api/it-support/save-ticket-details', body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'IT Ticket Number is required' });
+    }
+    expect((await lena.post('/api/it-support/save-ticket-details', { it_helpdesk_ticket_number: 'T-1' })).status).toBe(400);
+    expect((await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'T-1', it_resolution_notes: 'x'.repeat(4001) })).status).toBe(400);
+    expect(await row(id)).toMatchObject({ status: 'Open' });
+    expect((await row(id)).data.it_helpdesk_ticket_number).toBeUndefined();
+    expect(await eventCount(id)).toBe(before);
+  });
+
+  it('refuses non-IT callers (403), unknown or non-incident tickets (404), finished tickets (409)', async () => {
+    const id = await newIncident(alex);
+    for (const c of [alex, priya, maria]) {
+      expect((await c.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'T-1' })).status).toBe(403);
+    }
+    expect((await lena.post('/api/it-support/save-ticket-details', { form_id: 'INC-999999', it_helpdesk_ticket_number: 'T-1' })).status).toBe(404);
+    const reset = await newReset(nina);
+    expect((await lena.post('/api/it-support/save-ticket-details', { form_id: reset, it_helpdesk_ticket_number: 'T-1' })).status).toBe(404);
+    expect((await lena.post('/api/it-support/close-ticket', { form_id: reset })).status).toBe(404);
+    const closed = (await t.db.query(`SELECT request_id FROM requests WHERE form_type = 'it-incident' AND status = 'Closed' LIMIT 1`)).rows[0].request_id;
+    const res = await lena.post('/api/it-support/save-ticket-details', { form_id: closed, it_helpdesk_ticket_number: 'T-1' });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatch(/Closed/);
+  });
+
+  it('lets only the reporting employee confirm or reject, and only for themselves', async () => {
+    const id = await newIncident(alex);
+    await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'T-7', it_resolution_notes: 'Fixed' });
+    const before = await eventCount(id);
+    for (const c of [maria, lena, priya]) {
+      for (const path of ['confirm-problem-solved', 'reject-resolution']) {
+        const res = await c.post(`/api/user-confirmation/${path}`, { form_id: id, employee_id: c.user.profile.employee_code });
+        expect(res.status, `${c.user.email} ${path}`).toBe(403);
+      }
+    }
+    // the reporter naming someone else is refused too
+    expect((await alex.post('/api/user-confirmation/confirm-problem-solved', { form_id: id, employee_id: 'EMP-1002' })).status).toBe(403);
+    expect((await maria.get('/api/user-confirmation/pending-confirmations?employee_id=EMP-1001')).status).toBe(403);
+    expect((await maria.get('/api/user-confirmation/pending-confirmations')).body.tickets.map((x: any) => x.request_id)).not.toContain(id);
+    expect((await alex.post('/api/user-confirmation/confirm-problem-solved', { form_id: 'INC-999999' })).status).toBe(404);
+    expect((await alex.post('/api/user-confirmation/confirm-problem-solved', {})).status).toBe(400);
+    expect(await eventCount(id)).toBe(before);
+    expect((await row(id)).data.employee_confirmation_status).toBe('Pending');
+  });
+
+  it('gives exactly one answer when the employee confirms and rejects at once', async () => {
+    const id = await newIncident(alex);
+    await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'T-8', it_resolution_notes: 'Fixed' });
+    const [a, b] = await Promise.all([
+      alex.post('/api/user-confirmation/confirm-problem-solved', { form_id: id }),
+      alex.post('/api/user-confirmation/reject-resolution', { form_id: id }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const ev = (await events(id)).filter((e) => e.event_type === 'employee_confirmation');
+    expect(ev).toHaveLength(1);
+  });
+
+  it('lets the line manager acknowledge an incident once (view-only)', async () => {
+    const id = await newIncident(alex);
+    const priyaUser = await userOf(priya);
+    await expect(t.db.tx((c) => acknowledgeItIncident(c, id, priyaUser))).resolves.toMatchObject({ changed: true });
+    await expect(t.db.tx((c) => acknowledgeItIncident(c, id, priyaUser))).resolves.toMatchObject({ changed: false });
+    expect((await row(id)).data.line_manager_acknowledgement).toBe(true);
+    expect((await row(id)).status).toBe('Open');
+    await expect(t.db.tx(async (c) => acknowledgeItIncident(c, id, await userOf(daniel)))).rejects.toMatchObject({ statusCode: 403 });
+    expect((await events(id)).filter((e) => e.event_type === 'acknowledged')).toHaveLength(1);
+  });
+});
+
+describe('password reset lifecycle', () => {
+  const NEW = 'Erp!Reset-7731xyz';
+
+  it('Pending Manager -> (manager acknowledges) Pending IT Action -> Password Set -> (owner sees it) Completed', async () => {
+    const id = await newReset(nina);
+    expect((await row(id)).data.it_support_status).toBe('Pending Manager');
+    // IT must wait for the line manager
+    let res = await lena.post('/api/it-support/save-password-reset-details', { form_id: id, new_password: NEW, it_helpdesk_reset_by: 'Lena Fischer' });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatch(/line manager/);
+
+    // only the line manager may acknowledge; it moves the reset to IT, once
+    await expect(t.db.tx(async (c) => acknowledgePasswordReset(c, id, await userOf(priya)))).rejects.toMatchObject({ statusCode: 403 });
+    const ack = await t.db.tx(async (c) => acknowledgePasswordReset(c, id, await userOf(daniel)));
+    expect(ack.changed).toBe(true);
+    expect(ack.record).toMatchObject({ it_support_status: 'Pending IT Action', line_manager_acknowledgement: true });
+    expect((await t.db.tx(async (c) => acknowledgePasswordReset(c, id, await userOf(daniel)))).changed).toBe(false);
+    await expect(t.db.tx(async (c) => acknowledgePasswordReset(c, await newIncident(nina), await userOf(daniel)))).rejects.toMatchObject({ statusCode: 404 });
+
+    // refusals before the password is set
+    const before = await eventCount(id);
+    for (const body of [{ form_id: id, new_password: '' }, { form_id: id, new_password: '    ' }, { form_id: id }]) {
+      res = await lena.post('/api/it-support/save-password-reset-details', body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'New password is required' });
+    }
+    for (const c of [nina, daniel, alex]) {
+      expect((await c.post('/api/it-support/save-password-reset-details', { form_id: id, new_password: NEW })).status).toBe(403);
+    }
+    expect((await lena.post('/api/it-support/save-password-reset-details', { form_id: 'PWD-999999', new_password: NEW })).status).toBe(404);
+    expect(await eventCount(id)).toBe(before);
+    expect((await row(id)).data.new_password_enc).toBeUndefined();
+
+    // IT sets it; the name written is the signed-in officer's, whatever the body says
+    res = await lena.post('/api/it-support/save-password-reset-details', { form_id: id, new_password: NEW, it_helpdesk_reset_by: 'Somebody Else' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, rows_updated: 1, it_support_status: 'Password Set', adminease_password_changed: false });
+    expect(JSON.stringify(res.body)).not.toContain(NEW);
+    const stored = (await row(id)).data;
+    expect(stored).toMatchObject({ it_support_status: 'Password Set', has_new_password: true, it_helpdesk_reset_by: 'Lena Fischer' });
+    expect(stored.new_password_enc).toMatch(/^v1\.[0-9a-f]{8}\./);
+    expect(stored.new_password).toBeUndefined();
+    expect((await lena.post('/api/it-support/save-password-reset-details', { form_id: id, new_password: 'another' })).status).toBe(409);
+
+    // the details IT and the queue see never carry the password
+    const details = await lena.get(`/api/it-support/form-details?form_id=${id}&form_type=password-reset`);
+    expect(details.body).toMatchObject({ it_support_status: 'Password Set', has_new_password: true, next_stage: 'Password Set - Awaiting Employee', derived_it_support_status: 'Details Filled', it_queue_status: 'Resolved' });
+    expect(JSON.stringify(details.body)).not.toMatch(/new_password_enc|Erp!Reset/);
+
+    // only the requesting employee may see it
+    for (const c of [lena, daniel, alex]) {
+      const r = await c.post('/api/password-reset/reveal-password', { form_id: id });
+      expect(r.status, c.user.email).toBe(403);
+      expect(r.text).not.toContain(NEW);
+    }
+    res = await nina.post('/api/password-reset/reveal-password', { form_id: id });
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toMatchObject({ new_password: NEW, system_for_reset: 'ERP', it_support_status: 'Completed', status: 'Completed' });
+    expect(await row(id)).toMatchObject({ status: 'Completed', current_stage: null });
+    const after = await lena.get(`/api/it-support/form-details?form_id=${id}`);
+    expect(after.body).toMatchObject({ status: 'Completed', it_support_status: 'Completed', next_stage: 'Password Reset Completed', it_helpdesk_approval: 'Completed', it_helpdesk_signature: 'Lena Fischer', it_queue_status: 'Closed' });
+
+    // each reveal is logged; the owner can read it again
+    res = await nina.post('/api/password-reset/reveal-password', { form_id: id });
+    expect(res.body).toMatchObject({ new_password: NEW, it_support_status: 'Completed' });
+    const ev = await events(id);
+    expect(ev.filter((e) => e.event_type === 'password_revealed').map((e) => e.actor_id)).toEqual([nina.user.id, nina.user.id]);
+    expect(ev.map((e) => `${e.event_type}:${e.field ?? ''}:${e.new_value ?? ''}`)).toEqual([
+      'submitted:status:Pending',
+      'acknowledged:line_manager_acknowledgement:true',
+      'status_change:it_support_status:Pending IT Action',
+      'password_set:it_support_status:Password Set',
+      'password_revealed::',
+      'status_change:it_support_status:Completed',
+      'decision:it_helpdesk_approval:Completed',
+      'password_revealed::',
+    ]);
+    expect(JSON.stringify(ev)).not.toContain(NEW);
+
+    // and no table holds it in plain text
+    expect(await tablesContaining(NEW)).toEqual([]);
+  });
+
+  it('refuses to reveal before a password is set, and for other form types', async () => {
+    const id = await newReset(alex);
+    expect((await alex.post('/api/password-reset/reveal-password', { form_id: id })).status).toBe(409);
+    expect((await alex.post('/api/password-reset/reveal-password', { form_id: await newIncident(alex) })).status).toBe(404);
+    expect((await alex.post('/api/password-reset/reveal-password', {})).status).toBe(400);
+  });
+
+  it('shows the seeded Password Set request to its owner, sealed with the server key', async () => {
+    const seeded = (await t.db.query(`SELECT r.request_id FROM requests r JOIN users u ON u.id = r.employee_id
+      WHERE r.form_type = 'password-reset' AND r.data->>'it_support_status' = 'Password Set' AND u.email = 'maria.garcia@adminease.test'`)).rows[0].request_id;
+    expect(await tablesContaining('Mail#Reset-2716')).toEqual([]);
+    expect((await alex.post('/api/password-reset/reveal-password', { form_id: seeded })).status).toBe(403);
+    const res = await maria.post('/api/password-reset/reveal-password', { form_id: seeded });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ new_password: 'Mail#Reset-2716', system_for_reset: 'Email', it_support_status: 'Completed' });
+  });
+
+  it('never lets IT staff set the password of their own reset', async () => {
+    const id = await newReset(omar);
+    await t.db.tx(async (c) => acknowledgePasswordReset(c, id, await userOf(lena))); // Lena is Omar's line manager
+    const res = await omar.post('/api/it-support/save-password-reset-details', { form_id: id, new_password: 'Whatever#1234' });
+    expect(res.status).toBe(403);
+    expect((await lena.post('/api/it-support/save-password-reset-details', { form_id: id, new_password: 'Whatever#1234' })).status).toBe(200);
+  });
+
+  it('sends the reset of someone without a line manager straight to IT', async () => {
+    const victoria = await t.login('victoria.adams@adminease.test');
+    const id = await newReset(victoria, 'VPN');
+    const queued = (await lena.get('/api/it-support/queue')).body.find((x: any) => x.request_id === id);
+    expect(queued).toMatchObject({ it_support_status: 'Pending IT Action', it_queue_status: 'Open' });
+    expect((await lena.post('/api/it-support/save-password-reset-details', { form_id: id, new_password: 'Vpn#Temp-0001' })).status).toBe(200);
+  });
+
+  it('sets the real sign-in password only when the system is AdminEase itself', async () => {
+    const sam = await t.login('sam.wilson@adminease.test');
+    const grace = await userOf(await t.login('grace.liu@adminease.test'));
+    const samUser = await userOf(sam);
+    // The form's system list has no AdminEase entry; such a request can come from other channels.
+    const stored = await t.db.tx(async (c) => insertRequest(c, {
+      formType: 'password-reset', employeeId: samUser.id, lineManagerId: samUser.manager_id, hrContactId: samUser.hr_contact_id,
+      data: { system_for_reset: 'AdminEase', reset_reason: 'Locked Account', it_support_status: 'Pending Manager', employee_name: 'Sam Wilson' },
+    }));
+    await t.db.tx((c) => acknowledgePasswordReset(c, stored.request_id, grace));
+    let res = await lena.post('/api/it-support/save-password-reset-details', { form_id: stored.request_id, new_password: 'short' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/at least 8/);
+    res = await lena.post('/api/it-support/save-password-reset-details', { form_id: stored.request_id, new_password: 'Sam#NewPass-2026' });
+    expect(res.status).toBe(200);
+    expect(res.body.adminease_password_changed).toBe(true);
+    expect((await t.anonymous.post('/api/auth/login', { email: 'sam.wilson@adminease.test', password: 'Sam#NewPass-2026' })).status).toBe(200);
+    expect((await t.anonymous.post('/api/auth/login', { email: 'sam.wilson@adminease.test', password: 'Demo@12345' })).status).toBe(401);
+    expect(await tablesContaining('Sam#NewPass-2026')).toEqual([]);
+
+    // another system leaves the sign-in password alone
+    const erp = await newReset(maria, 'ERP');
+    await t.db.tx(async (c) => acknowledgePasswordReset(c, erp, await userOf(priya)));
+    expect((await lena.post('/api/it-support/save-password-reset-details', { request_id: erp, new_password: 'Erp#Other-1111' })).status).toBe(200);
+    expect((await t.anonymous.post('/api/auth/login', { email: 'maria.garcia@adminease.test', password: 'Demo@12345' })).status).toBe(200);
+    expect((await t.anonymous.post('/api/auth/login', { email: 'maria.garcia@adminease.test', password: 'Erp#Other-1111' })).status).toBe(401);
+  });
+});
+
+describe('queue bounds', () => {
+  it('lists every open ticket but only the newest finished ones', async () => {
+    await t.db.query(
+      `INSERT INTO requests (request_id, form_type, employee_id, status, current_stage, data, created_at)
+       SELECT 'INC-9' || lpad(g::text, 5, '0'), 'it-incident', $1, 'Closed', NULL, '{"affected_system":"Old"}'::jsonb, now() - (g || ' days')::interval
+         FROM generate_series(1, 320) g`,
+      [alex.user.id],
+    );
+    const open = await t.db.query(`SELECT request_id FROM requests WHERE form_type IN ('it-incident', 'password-reset') AND current_stage IS NOT NULL`);
+    const res = await lena.get('/api/it-support/queue');
+    const ids = new Set(res.body.map((x: any) => x.request_id));
+    for (const r of open.rows) expect(ids.has(r.request_id), r.request_id).toBe(true);
+    const finished = res.body.filter((x: any) => x.current_stage === null);
+    expect(finished).toHaveLength(300);
+    expect(ids.has('INC-900001')).toBe(true);
+    expect(ids.has('INC-900320')).toBe(false);
+  });
+});
+
+describe('a server with another key', () => {
+  it('refuses to start with a malformed ADMINEASE_SECRET_KEY (the test run drops the database it made)', async () => {
+    await expect(startTestApp({ ADMINEASE_SECRET_KEY: Buffer.alloc(16, 1).toString('base64') })).rejects.toThrow(/32 random bytes/);
+  });
+
+  it('says plainly that a stored password was sealed with a different key', async () => {
+    const other = await startTestApp({ ADMINEASE_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') });
+    try {
+      const m = await other.login('maria.garcia@adminease.test');
+      const seeded = (await other.db.query(`SELECT r.request_id FROM requests r JOIN users u ON u.id = r.employee_id
+        WHERE r.form_type = 'password-reset' AND r.data->>'it_support_status' = 'Password Set' AND u.email = 'maria.garcia@adminease.test'`)).rows[0].request_id;
+      const res = await m.post('/api/password-reset/reveal-password', { form_id: seeded });
+      expect(res.status).toBe(500);
+      expect(res.body.error).toMatch(/another server key/);
+      // nothing changed: the reset is not completed by a failed reveal
+      const r = await other.db.query('SELECT data FROM requests WHERE request_id = $1', [seeded]);
+      expect(r.rows[0].data.it_support_status).toBe('Password Set');
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,529 @@
+// The IT support desk: the ticket queue, IT incident lifecycle (Open -> In Progress -> Resolved -> employee
+// confirms -> Closed, or rejects -> Open), password resets (Pending Manager -> Pending IT Action -> Password Set
+// -> Completed) with the new password encrypted at rest and shown only to its owner, and the line manager's
+// acknowledgements. Every change locks the request row, checks the state, and writes request_events.
+import {
+  DEFAULT_CONFIRMATION_NOTES,
+  DEFAULT_REJECTION_REASON,
+  IT_OFFICER_FALLBACK_NAME,
+  awaitsEmployeeConfirmation,
+  derivedItSupportStatus,
+  employeeResponseRefusal,
+  isAdminEaseSystem,
+  itBucket,
+  itDisplayStatus,
+  itSupportStatusOf,
+  mayCloseTicket,
+  planTicketSave,
+  setPasswordRefusal,
+} from '../../domain/it.js';
+import { dashboardForRole } from '../../domain/roles.js';
+import { WITHDRAWN_MESSAGE, isWithdrawn } from '../../domain/status.js';
+import { hashPassword } from '../auth/service.js';
+import { type Config, loadConfig } from '../config.js';
+import type { Queryable } from '../db/pool.js';
+import { recordEvent } from '../events/service.js';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import { type AuthUser, fullName, isSelfRef } from '../people/service.js';
+import { RECORD_SELECT, type RecordRow, type RequestRecord, loadRecordByRef, toRecord } from '../requests/repo.js';
+import { type SecretKey, passwordContext, resolveSecretKey, seal, unseal } from './secret-box.js';
+
+export const IT_FORM_TYPES = ['it-incident', 'password-reset'] as const;
+
+/** Open tickets are all listed (up to this many); finished ones only the most recent. */
+export const QUEUE_OPEN_LIMIT = 300;
+export const QUEUE_FINISHED_LIMIT = 300;
+
+export const MAX_PASSWORD_LENGTH = 200;
+/** A new AdminEase sign-in password needs at least this many characters. */
+export const MIN_ADMINEASE_PASSWORD_LENGTH = 8;
+
+/** The server key encrypting reset passwords (ADMINEASE_SECRET_KEY, else <dataDir>/secret.key). */
+export function itSecretKey(config: Pick<Config, 'dataDir' | 'secretKey'>): SecretKey {
+  return resolveSecretKey({
+    dataDir: config.dataDir,
+    envKey: config.secretKey,
+    onGenerated: (file) =>
+      console.log(JSON.stringify({
+        level: 'warn', time: new Date().toISOString(),
+        msg: `generated the key encrypting reset passwords at ${file}; keep it with the data folder, or set ADMINEASE_SECRET_KEY (the same on every instance)`,
+      })),
+  });
+}
+
+/** For the demo seed: a reset password sealed for `employeeCode` with the key this configuration uses. */
+export function sealForSeed(employeeCode: string, password: string, env: NodeJS.ProcessEnv = process.env): string {
+  return seal(itSecretKey(loadConfig(env)), password, passwordContext(employeeCode));
+}
+
+export function isItStaff(user: Pick<AuthUser, 'role' | 'user_type'>): boolean {
+  return dashboardForRole(user.role, user.user_type) === 'it';
+}
+
+export function assertItStaff(user: AuthUser): void {
+  if (!isItStaff(user)) throw forbidden('Only IT support staff can do this');
+}
+
+/** The name IT writes on what it does: the profile name, else 'IT Support Officer'. */
+export function itOfficerName(user: Pick<AuthUser, 'first_name' | 'last_name'>): string {
+  return fullName(user).trim() || IT_OFFICER_FALLBACK_NAME;
+}
+
+const today = (now: Date) => now.toISOString().slice(0, 10);
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+/** A queue / details entry: the flattened record plus the IT dashboard's derived fields. Never a password. */
+export function toTicket(row: RecordRow): RequestRecord {
+  const rec = toRecord(row);
+  const out: Record<string, unknown> = {
+    // The queue fields every ticket carries (null when they do not apply), then the record itself.
+    affected_system: null,
+    incident_date: null,
+    employee_system_number: null,
+    it_helpdesk_ticket_number: null,
+    ...rec,
+    has_new_password: typeof row.data.new_password_enc === 'string',
+    it_queue_status: itBucket(rec),
+    display_status: itDisplayStatus(rec),
+    derived_it_support_status: derivedItSupportStatus(rec),
+  };
+  if (row.form_type === 'it-incident') {
+    out.employee_confirmation_status = rec.employee_confirmation_status ?? 'Pending';
+    // For incidents the 'IT support status' of the spec is the derived one (approver-side §4).
+    out.it_support_status = out.derived_it_support_status;
+  }
+  if (row.form_type === 'password-reset') {
+    out.it_support_status = itSupportStatusOf(effectiveResetRecord(row));
+    out.it_queue_status = itBucket(out);
+    out.display_status = itDisplayStatus(out);
+  }
+  return out as RequestRecord;
+}
+
+function eventRef(row: RecordRow) {
+  return { pk: row.pk, request_id: row.request_id, form_type: row.form_type, employee_id: row.employee_user_id };
+}
+
+/** Loads an IT request of one of `types` and locks its row until the transaction ends; 404 when absent. */
+async function lockRequest(c: Queryable, ref: unknown, types: readonly string[], what = 'Ticket'): Promise<RecordRow> {
+  const s = typeof ref === 'number' ? String(ref) : trimmed(ref);
+  if (s === '') throw badRequest('form_id is required');
+  const found = await loadRecordByRef(c, s);
+  if (!found || !types.includes(found.form_type)) throw notFound(`${what} not found`);
+  await c.query('SELECT 1 FROM requests WHERE id = $1 FOR UPDATE', [found.pk]);
+  return (await loadRecordByRef(c, found.pk))!;
+}
+
+async function updateRequest(c: Queryable, pk: number, patch: Record<string, unknown>, status: string, currentStage: string | null, now: Date) {
+  await c.query(
+    'UPDATE requests SET data = data || $2::jsonb, status = $3, current_stage = $4, updated_at = $5 WHERE id = $1',
+    [pk, JSON.stringify(patch), status, currentStage, now],
+  );
+}
+
+async function reload(c: Queryable, pk: number): Promise<RecordRow> {
+  return (await loadRecordByRef(c, pk))!;
+}
+
+// ---- queue and details (IT staff) -------------------------------------------------------------
+
+/** Every open IT ticket (incidents and password resets) and the most recent finished ones, newest first. */
+export async function itQueue(c: Queryable, user: AuthUser): Promise<RequestRecord[]> {
+  assertItStaff(user);
+  // Open tickets: the stage index (current_stage, created_at). Finished ones: newest of each type through the
+  // (form_type, created_at) index, so the cost does not grow with years of closed tickets.
+  const r = await c.query(
+    `(${RECORD_SELECT} WHERE r.current_stage = 'it_helpdesk' AND r.form_type = ANY($1::text[])
+        ORDER BY r.created_at DESC, r.id DESC LIMIT ${QUEUE_OPEN_LIMIT})
+     UNION ALL
+     (${RECORD_SELECT} WHERE r.form_type = 'it-incident' AND r.current_stage IS NULL
+        ORDER BY r.created_at DESC, r.id DESC LIMIT ${QUEUE_FINISHED_LIMIT})
+     UNION ALL
+     (${RECORD_SELECT} WHERE r.form_type = 'password-reset' AND r.current_stage IS NULL
+        ORDER BY r.created_at DESC, r.id DESC LIMIT ${QUEUE_FINISHED_LIMIT})`,
+    [IT_FORM_TYPES],
+  );
+  const byNewest = (a: RecordRow, b: RecordRow) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime() || b.pk - a.pk;
+  const all = r.rows as RecordRow[];
+  const open = all.filter((x) => x.current_stage !== null);
+  const finished = all.filter((x) => x.current_stage === null).sort(byNewest).slice(0, QUEUE_FINISHED_LIMIT);
+  const rows = [...open, ...finished].sort(byNewest);
+  return rows.map(toTicket);
+}
+
+export async function itFormDetails(c: Queryable, user: AuthUser, formId: unknown, formType?: unknown): Promise<RequestRecord> {
+  assertItStaff(user);
+  const s = trimmed(formId) || (typeof formId === 'number' ? String(formId) : '');
+  if (s === '') throw badRequest('form_id is required');
+  const row = await loadRecordByRef(c, s);
+  const type = trimmed(formType);
+  if (!row || !(IT_FORM_TYPES as readonly string[]).includes(row.form_type) || (type !== '' && type !== row.form_type)) {
+    throw notFound('Ticket not found');
+  }
+  return toTicket(row);
+}
+
+// ---- incidents (IT staff) ---------------------------------------------------------------------
+
+export interface SaveTicketInput {
+  form_id: string | number;
+  it_helpdesk_ticket_number?: string | null;
+  it_resolution_notes?: string | null;
+  it_helpdesk_assigned_to?: string | null;
+}
+
+/**
+ * Saves the ticket number (required, trimmed), the assignee and the resolution notes (trimmed; blank = none).
+ * With notes the incident becomes Resolved and waits for the employee; without, In Progress.
+ */
+export async function saveTicketDetails(c: Queryable, user: AuthUser, input: SaveTicketInput, now: Date): Promise<RequestRecord> {
+  assertItStaff(user);
+  const ticketNumber = trimmed(input.it_helpdesk_ticket_number);
+  if (ticketNumber === '') throw badRequest('IT Ticket Number is required');
+  const notes = trimmed(input.it_resolution_notes);
+  const row = await lockRequest(c, input.form_id, ['it-incident']);
+  const rec = toRecord(row);
+  const plan = planTicketSave(rec, { ticketNumber, resolutionNotes: notes || null });
+  if (!plan.ok) throw new HttpError(plan.code, plan.error);
+
+  const officer = itOfficerName(user);
+  const assignedTo = trimmed(input.it_helpdesk_assigned_to) || trimmed(rec.it_helpdesk_assigned_to) || officer;
+  const patch: Record<string, unknown> = {
+    it_helpdesk_ticket_number: ticketNumber,
+    it_helpdesk_assigned_to: assignedTo,
+    employee_confirmation_status: plan.employeeConfirmationStatus,
+    it_helpdesk_updated_by: officer,
+    it_helpdesk_updated_at: now.toISOString(),
+  };
+  if (plan.resolved) {
+    Object.assign(patch, {
+      it_resolution_notes: notes,
+      it_resolution_date: today(now),
+      it_resolved_by: officer,
+      // A new resolution asks afresh: earlier answers of the employee no longer apply.
+      employee_confirmation_date: null,
+      employee_confirmation_notes: null,
+    });
+  }
+  await updateRequest(c, row.pk, patch, plan.status, 'it_helpdesk', now);
+  // One event per changed field the employee follows (notifications keep the most telling one per request).
+  const details = {
+    it_helpdesk_ticket_number: ticketNumber,
+    it_helpdesk_assigned_to: assignedTo,
+    it_resolution_notes: plan.resolved ? notes : null,
+    employee_confirmation_status: plan.employeeConfirmationStatus,
+    updated_by: officer,
+  };
+  const changes: Array<[string, unknown, unknown]> = [
+    ['status', row.status, plan.status],
+    ['it_helpdesk_ticket_number', rec.it_helpdesk_ticket_number, ticketNumber],
+    ['it_helpdesk_assigned_to', rec.it_helpdesk_assigned_to, assignedTo],
+  ];
+  let wrote = false;
+  for (const [field, before, after] of changes) {
+    if ((before ?? null) === after) continue;
+    wrote = true;
+    await recordEvent(c, {
+      request: eventRef(row), actorId: user.id, eventType: 'ticket_updated', stage: 'it_helpdesk', field,
+      oldValue: before === undefined || before === null ? null : String(before), newValue: String(after), at: now, details,
+    });
+  }
+  if (!wrote) {
+    // Same status, number and assignee: the notes changed (or nothing did); still one entry in the log.
+    await recordEvent(c, {
+      request: eventRef(row), actorId: user.id, eventType: 'ticket_updated', stage: 'it_helpdesk', field: 'it_resolution_notes',
+      oldValue: null, newValue: null, at: now, details,
+    });
+  }
+  return toTicket(await reload(c, row.pk));
+}
+
+/** Closes a resolved incident that the employee confirmed as solved; the IT helpdesk step becomes Completed. */
+export async function closeTicket(c: Queryable, user: AuthUser, formId: unknown, now: Date): Promise<RequestRecord> {
+  assertItStaff(user);
+  const row = await lockRequest(c, formId, ['it-incident']);
+  const rec = toRecord(row);
+  if (!mayCloseTicket(rec)) {
+    throw conflict(String(rec.status) === 'Closed'
+      ? 'This ticket is already closed'
+      : 'Only a resolved ticket that the employee has confirmed as solved can be closed');
+  }
+  const officer = itOfficerName(user);
+  await updateRequest(c, row.pk, { it_closed_by: officer, it_closed_at: now.toISOString() }, 'Closed', null, now);
+  await c.query(
+    `UPDATE approvals SET decision = 'Completed', signer_id = $2, signer_name = $3, decided_at = $4
+      WHERE request_pk = $1 AND stage = 'it_helpdesk' AND decision = 'Pending'`,
+    [row.pk, user.id, officer, now],
+  );
+  await recordEvent(c, {
+    request: eventRef(row), actorId: user.id, eventType: 'status_change', stage: 'it_helpdesk', field: 'status',
+    oldValue: row.status, newValue: 'Closed', at: now,
+    details: { it_helpdesk_ticket_number: rec.it_helpdesk_ticket_number ?? null, it_helpdesk_approval: 'Completed', closed_by: officer },
+  });
+  // The helpdesk step's decision, logged too; the status change above is what people are told about.
+  await recordEvent(c, {
+    request: eventRef(row), actorId: user.id, eventType: 'decision', stage: 'it_helpdesk', field: 'it_helpdesk_approval',
+    oldValue: 'Pending', newValue: 'Completed', at: now, notify: false, details: { signer_name: officer },
+  });
+  return toTicket(await reload(c, row.pk));
+}
+
+// ---- the reporting employee's confirmation -------------------------------------------------------
+
+export interface ConfirmationInput {
+  form_id: string | number;
+  employee_id?: string | number | null;
+  confirmation_notes?: string | null;
+  rejection_reason?: string | null;
+}
+
+function assertSelfIfNamed(user: AuthUser, employeeId: unknown) {
+  if (employeeId === undefined || employeeId === null || String(employeeId).trim() === '') return;
+  if (!isSelfRef(user, employeeId as string | number)) throw forbidden('You may only answer for your own IT tickets');
+}
+
+async function lockOwnIncident(c: Queryable, user: AuthUser, input: ConfirmationInput): Promise<RecordRow> {
+  assertSelfIfNamed(user, input.employee_id);
+  const row = await lockRequest(c, input.form_id, ['it-incident']);
+  if (row.employee_user_id !== user.id) {
+    throw forbidden('Only the employee who reported this incident may confirm or reject its resolution');
+  }
+  const refusal = employeeResponseRefusal(toRecord(row));
+  if (refusal) throw conflict(refusal);
+  return row;
+}
+
+export async function confirmProblemSolved(c: Queryable, user: AuthUser, input: ConfirmationInput, now: Date) {
+  const row = await lockOwnIncident(c, user, input);
+  const notes = trimmed(input.confirmation_notes).slice(0, 1000) || DEFAULT_CONFIRMATION_NOTES;
+  const old = String(row.data.employee_confirmation_status ?? 'Pending');
+  await updateRequest(c, row.pk, {
+    employee_confirmation_status: 'Confirmed',
+    employee_confirmation_date: now.toISOString(),
+    employee_confirmation_notes: notes,
+  }, row.status, 'it_helpdesk', now);
+  await recordEvent(c, {
+    request: eventRef(row), actorId: user.id, eventType: 'employee_confirmation', stage: 'it_helpdesk',
+    field: 'employee_confirmation_status', oldValue: old, newValue: 'Confirmed', at: now,
+    details: { confirmation_notes: notes, it_helpdesk_ticket_number: row.data.it_helpdesk_ticket_number ?? null },
+  });
+  const ticket = toTicket(await reload(c, row.pk));
+  return {
+    success: true,
+    message: 'Problem confirmed as solved. IT Support can now close this ticket.',
+    form_id: ticket.request_id,
+    it_helpdesk_ticket_number: ticket.it_helpdesk_ticket_number ?? null,
+    status: ticket.status,
+    employee_confirmation_status: 'Confirmed',
+    ticket,
+  };
+}
+
+export async function rejectResolution(c: Queryable, user: AuthUser, input: ConfirmationInput, now: Date) {
+  const row = await lockOwnIncident(c, user, input);
+  const reason = trimmed(input.rejection_reason).slice(0, 1000) || DEFAULT_REJECTION_REASON;
+  const oldConfirmation = String(row.data.employee_confirmation_status ?? 'Pending');
+  await updateRequest(c, row.pk, {
+    employee_confirmation_status: 'Rejected',
+    employee_confirmation_date: now.toISOString(),
+    employee_rejection_reason: reason,
+  }, 'Open', 'it_helpdesk', now);
+  const details = { rejection_reason: reason, it_helpdesk_ticket_number: row.data.it_helpdesk_ticket_number ?? null };
+  await recordEvent(c, {
+    request: eventRef(row), actorId: user.id, eventType: 'employee_confirmation', stage: 'it_helpdesk',
+    field: 'employee_confirmation_status', oldValue: oldConfirmation, newValue: 'Rejected', at: now, details,
+  });
+  await recordEvent(c, {
+    request: eventRef(row), actorId: user.id, eventType: 'status_change', stage: 'it_helpdesk',
+    field: 'status', oldValue: row.status, newValue: 'Open', at: now, details,
+  });
+  const ticket = toTicket(await reload(c, row.pk));
+  return {
+    success: true,
+    message: 'Resolution rejected. IT Support will continue working on this ticket.',
+    form_id: ticket.request_id,
+    it_helpdesk_ticket_number: ticket.it_helpdesk_ticket_number ?? null,
+    status: 'Open',
+    employee_confirmation_status: 'Rejected',
+    ticket,
+  };
+}
+
+/** The caller's resolved incidents that wait for their confirmation. */
+export async function pendingConfirmations(c: Queryable, user: AuthUser, employeeId: unknown) {
+  assertSelfIfNamed(user, employeeId);
+  const r = await c.query(
+    `${RECORD_SELECT} WHERE r.employee_id = $1 AND r.form_type = 'it-incident' AND r.status = 'Resolved'
+      ORDER BY r.created_at DESC, r.id DESC LIMIT 500`,
+    [user.id],
+  );
+  const tickets = (r.rows as RecordRow[]).map(toTicket).filter((t) => awaitsEmployeeConfirmation(t));
+  return { success: true, employee_id: user.employee_code, count: tickets.length, tickets };
+}
+
+// ---- password resets ------------------------------------------------------------------------------
+
+export interface SavePasswordInput {
+  form_id?: string | number;
+  request_id?: string | number;
+  new_password?: string | null;
+  it_helpdesk_reset_by?: string | null;
+}
+
+/** A reset whose employee has no line manager cannot wait for an acknowledgement: it goes to IT directly. */
+function effectiveResetRecord(row: RecordRow): RequestRecord {
+  const rec = toRecord(row);
+  if (row.line_manager_id === null && itSupportStatusOf(rec) === 'Pending Manager') return { ...rec, it_support_status: 'Pending IT Action' };
+  return rec;
+}
+
+/**
+ * IT sets the new password of a reset that waits for IT: stored encrypted (never in plain text), status
+ * Password Set. For AdminEase itself the employee's sign-in password changes too. The resetting agent is
+ * the signed-in IT officer (a name in the body is ignored).
+ */
+export async function savePasswordResetDetails(c: Queryable, config: Pick<Config, 'dataDir' | 'secretKey'>, user: AuthUser, input: SavePasswordInput, now: Date) {
+  assertItStaff(user);
+  const password = typeof input.new_password === 'string' ? input.new_password : '';
+  if (password.trim() === '') throw badRequest('New password is required');
+  if (password.length > MAX_PASSWORD_LENGTH) throw badRequest(`New password is too long (at most ${MAX_PASSWORD_LENGTH} characters)`);
+  const key = itSecretKey(config); // before any change: a misconfigured key refuses cleanly
+  const row = await lockRequest(c, input.form_id ?? input.request_id, ['password-reset'], 'Password reset request');
+  if (row.employee_user_id === user.id) throw forbidden('You cannot set the password of your own reset request; ask a colleague in IT');
+  const rec = effectiveResetRecord(row);
+  const refusal = setPasswordRefusal(rec);
+  if (refusal) throw conflict(refusal);
+
+  const adminEase = isAdminEaseSystem(rec.system_for_reset);
+  if (adminEase) {
+    if (password.length < MIN_ADMINEASE_PASSWORD_LENGTH) {
+      throw badRequest(`A new AdminEase password needs at least ${MIN_ADMINEASE_PASSWORD_LENGTH} characters`);
+    }
+    await c.query('UPDATE users SET password_hash = $2 WHERE id = $1', [row.employee_user_id, await hashPassword(password)]);
+  }
+  const officer = itOfficerName(user);
+  const oldStatus = itSupportStatusOf(toRecord(row));
+  await updateRequest(c, row.pk, {
+    new_password_enc: seal(key, password, passwordContext(row.employee_code)),
+    has_new_password: true,
+    it_helpdesk_reset_by: officer,
+    it_helpdesk_reset_by_id: user.id,
+    it_helpdesk_date: today(now),
+    it_support_status: 'Password Set',
+    adminease_password_changed: adminEase,
+  }, row.status, 'it_helpdesk', now);
+  await recordEvent(c, {
+    request: eventRef(row), actorId: user.id, eventType: 'password_set', stage: 'it_helpdesk', field: 'it_support_status',
+    oldValue: oldStatus, newValue: 'Password Set', at: now,
+    details: { it_helpdesk_reset_by: officer, system_for_reset: rec.system_for_reset ?? null, adminease_password_changed: adminEase },
+  });
+  return {
+    success: true,
+    message: 'Password reset details saved',
+    rows_updated: 1,
+    form_id: row.request_id,
+    it_support_status: 'Password Set',
+    adminease_password_changed: adminEase,
+  };
+}
+
+/**
+ * Shows the new password to the employee who asked for the reset, and only to them. Every reveal is written to
+ * the event log; the first one completes the reset (it_support_status and status Completed).
+ */
+export async function revealNewPassword(c: Queryable, config: Pick<Config, 'dataDir' | 'secretKey'>, user: AuthUser, formId: unknown, now: Date) {
+  const row = await lockRequest(c, formId, ['password-reset'], 'Password reset request');
+  if (row.employee_user_id !== user.id) throw forbidden('Only the employee who requested this password reset can see the new password');
+  const sealed = row.data.new_password_enc;
+  if (typeof sealed !== 'string') throw conflict('No new password has been set for this request yet');
+  const password = unseal(itSecretKey(config), sealed, passwordContext(row.employee_code));
+
+  const before = itSupportStatusOf(toRecord(row));
+  const completes = before === 'Password Set';
+  await recordEvent(c, {
+    request: eventRef(row), actorId: user.id, eventType: 'password_revealed', stage: 'it_helpdesk', at: now,
+    details: { first_reveal: completes },
+  });
+  if (completes) {
+    await updateRequest(c, row.pk, { it_support_status: 'Completed', password_seen_at: now.toISOString() }, 'Completed', null, now);
+    const resetById = typeof row.data.it_helpdesk_reset_by_id === 'number' ? row.data.it_helpdesk_reset_by_id : null;
+    await c.query(
+      `UPDATE approvals SET decision = 'Completed', signer_id = $2, signer_name = $3, decided_at = $4
+        WHERE request_pk = $1 AND stage = 'it_helpdesk' AND decision = 'Pending'`,
+      [row.pk, resetById, String(row.data.it_helpdesk_reset_by ?? IT_OFFICER_FALLBACK_NAME), now],
+    );
+    await recordEvent(c, {
+      request: eventRef(row), actorId: user.id, eventType: 'status_change', stage: 'it_helpdesk', field: 'it_support_status',
+      oldValue: before, newValue: 'Completed', at: now, details: { status: { old: row.status, new: 'Completed' } },
+    });
+    await recordEvent(c, {
+      request: eventRef(row), actorId: user.id, eventType: 'decision', stage: 'it_helpdesk', field: 'it_helpdesk_approval',
+      oldValue: 'Pending', newValue: 'Completed', at: now, notify: false,
+      details: { signer_name: String(row.data.it_helpdesk_reset_by ?? IT_OFFICER_FALLBACK_NAME) },
+    });
+  }
+  return {
+    success: true,
+    form_id: row.request_id,
+    system_for_reset: row.data.system_for_reset ?? null,
+    new_password: password,
+    it_support_status: completes ? 'Completed' : before,
+    status: completes ? 'Completed' : row.status,
+  };
+}
+
+// ---- the line manager's acknowledgements (called by the approvals feature) ----------------------------
+
+export interface AcknowledgeResult {
+  /** False when the manager had already acknowledged (nothing changed, no event). */
+  changed: boolean;
+  record: RequestRecord;
+}
+
+async function acknowledge(c: Queryable, request: string | number, manager: AuthUser, formType: 'it-incident' | 'password-reset', now: Date): Promise<AcknowledgeResult> {
+  const what = formType === 'it-incident' ? 'IT incident' : 'Password reset request';
+  const row = await lockRequest(c, request, [formType], what);
+  if (row.line_manager_id !== manager.id) throw forbidden("Only the employee's line manager can acknowledge this request");
+  const rec = toRecord(row);
+  if (isWithdrawn(rec)) throw conflict(WITHDRAWN_MESSAGE);
+  const moveOn = formType === 'password-reset' && itSupportStatusOf(rec) === 'Pending Manager' && String(row.status) !== 'Rejected';
+  const already = row.data.line_manager_acknowledgement === true;
+  if (already && !moveOn) return { changed: false, record: toTicket(row) };
+
+  const name = fullName(manager);
+  const patch: Record<string, unknown> = {
+    line_manager_acknowledgement: true,
+    line_manager_acknowledged_by: name,
+    line_manager_acknowledged_at: now.toISOString(),
+  };
+  if (moveOn) patch.it_support_status = 'Pending IT Action';
+  await updateRequest(c, row.pk, patch, row.status, row.current_stage, now);
+  if (!already) {
+    await recordEvent(c, {
+      request: eventRef(row), actorId: manager.id, eventType: 'acknowledged', stage: 'line_manager', field: 'line_manager_acknowledgement',
+      oldValue: row.data.line_manager_acknowledgement === undefined ? null : String(row.data.line_manager_acknowledgement), newValue: 'true', at: now,
+      details: { acknowledged_by: name },
+    });
+  }
+  if (moveOn) {
+    await recordEvent(c, {
+      request: eventRef(row), actorId: manager.id, eventType: 'status_change', stage: 'it_helpdesk', field: 'it_support_status',
+      oldValue: 'Pending Manager', newValue: 'Pending IT Action', at: now,
+    });
+  }
+  return { changed: true, record: toTicket(await reload(c, row.pk)) };
+}
+
+/**
+ * The line manager acknowledges a team member's password reset: line_manager_acknowledgement true and the
+ * reset moves from Pending Manager to Pending IT Action. Idempotent. Call inside a transaction.
+ * 404 when `request` is not a password reset, 403 when `manager` is not the request's line manager.
+ */
+export function acknowledgePasswordReset(c: Queryable, request: string | number, manager: AuthUser, now: Date = new Date()): Promise<AcknowledgeResult> {
+  return acknowledge(c, request, manager, 'password-reset', now);
+}
+
+/** The line manager acknowledges (views) a team member's IT incident: line_manager_acknowledgement true. Idempotent. */
+export function acknowledgeItIncident(c: Queryable, request: string | number, manager: AuthUser, now: Date = new Date()): Promise<AcknowledgeResult> {
+  return acknowledge(c, request, manager, 'it-incident', now);
+}

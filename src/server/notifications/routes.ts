@@ -1,0 +1,106 @@
+// The form-state API (employee-side §7 'Form state and notifications'), the live stream GET /api/events
+// (Server-Sent Events, resumable with Last-Event-ID) and, when SMTP is configured, the notification mailer.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { setEmailQueueing } from '../events/notify.js';
+import { parse } from '../http/parse.js';
+import { LiveHub } from './hub.js';
+import { Mailer, mailSettingsFromEnv } from './mailer.js';
+import { changesSinceSnapshot, markRead, ownUserId, saveSnapshot, unreadCount, unreadNotifications } from './service.js';
+
+const UserIdBody = z.object({ user_id: z.union([z.string().max(100), z.number()], { message: 'user_id is required' }) }).loose();
+
+const hubs = new WeakMap<object, LiveHub>();
+
+/** The live-update hub of an app instance (feature plugins are encapsulated, so it is looked up by the app's context). */
+export function liveHubOf(app: FastifyInstance): LiveHub | undefined {
+  return hubs.get(app.ctx);
+}
+
+export default async function notificationRoutes(app: FastifyInstance) {
+  const ctx = app.ctx;
+  const settings = mailSettingsFromEnv();
+  let mailer: Mailer | null = null;
+  if (settings) {
+    mailer = new Mailer(ctx.db, settings, app.log);
+    setEmailQueueing(true);
+    mailer.start();
+  }
+  const hub = new LiveHub(ctx.db, app.log, { onPayload: (p) => (p.k === 'n' && mailer ? void mailer.kick() : undefined) });
+  hubs.set(ctx, hub);
+  if (mailer) hub.ensureListening().catch((err) => app.log.warn({ err: (err as Error).message }, 'live update listener not started'));
+
+  // Streams end before the HTTP server closes (it would wait for them); the listener and mailer after.
+  app.addHook('preClose', async () => hub.endAll());
+  ctx.onClose.push(async () => {
+    await hub.close();
+    await mailer?.close();
+  });
+
+  app.post('/api/form-state/save-snapshot', async (req) => {
+    const userId = ownUserId(req.user, parse(UserIdBody, req.body).user_id);
+    return { success: true, ...(await saveSnapshot(ctx.db, userId, ctx.clock.now())) };
+  });
+
+  app.post('/api/form-state/check-changes', async (req) => {
+    const userId = ownUserId(req.user, parse(UserIdBody, req.body).user_id);
+    const { snapshot_at, notifications } = await changesSinceSnapshot(ctx.db, userId, ctx.clock.now());
+    return { success: true, has_changes: notifications.length > 0, count: notifications.length, snapshot_at, notifications };
+  });
+
+  app.get<{ Params: { userId: string } }>('/api/form-state/notifications/:userId', async (req) => {
+    const userId = ownUserId(req.user, req.params.userId);
+    const [notifications, count] = await Promise.all([unreadNotifications(ctx.db, userId), unreadCount(ctx.db, userId)]);
+    return { success: true, unread_count: count, notifications };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/form-state/mark-read/:id', async (req) => {
+    return { success: true, ...(await markRead(ctx.db, req.user, req.params.id, ctx.clock.now())) };
+  });
+
+  app.get('/api/form-state/health', async (_req, reply) => {
+    try {
+      await ctx.db.query('SELECT 1');
+      return { status: 'healthy', service: 'form-state', live_updates: hub.state, email: settings ? 'enabled' : 'disabled' };
+    } catch {
+      return reply.status(503).send({ status: 'unhealthy', service: 'form-state', database: 'unreachable' });
+    }
+  });
+
+  app.get<{ Querystring: { lastEventId?: string } }>('/api/events', async (req, reply) => {
+    const lastHeader = req.headers['last-event-id'];
+    const lastRaw = (Array.isArray(lastHeader) ? lastHeader[0] : lastHeader) ?? req.query.lastEventId;
+    const replayAfter = lastRaw !== undefined && /^\d{1,15}$/.test(String(lastRaw).trim()) ? Number(String(lastRaw).trim()) : undefined;
+    try {
+      await hub.ensureListening();
+    } catch (err) {
+      // The stream still opens; the hub keeps reconnecting and catches the client up when it is back.
+      req.log.warn({ err: (err as Error).message }, 'live update listener unavailable');
+    }
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-store, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
+      'x-request-id': String(req.id),
+    });
+    res.write('retry: 3000\n\n');
+    res.flushHeaders?.();
+    let client: Awaited<ReturnType<LiveHub['addClient']>> | null = null;
+    let gone = false;
+    res.on('close', () => {
+      gone = true;
+      if (client) hub.removeClient(client);
+    });
+    try {
+      client = await hub.addClient({ userId: req.user.id, userType: req.user.user_type, res, replayAfter });
+      if (gone) hub.removeClient(client);
+    } catch (err) {
+      req.log.error({ err }, 'live stream failed to start');
+      res.end();
+    }
+  });
+}

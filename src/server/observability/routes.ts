@@ -1,0 +1,68 @@
+// Operations: GET /metrics (Prometheus text format) with request counts and latency histograms per route
+// template, pool and event-loop gauges; and the catalogue of every registered route (metrics and the
+// hardening tests read it). Registered first in features.ts and at the root, so it sees every route.
+import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { MetricsRegistry } from './metrics.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: MetricsRegistry;
+  }
+}
+
+/** Label for responses that matched no route (404s, probes): one series, whatever the URL. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+function tokenMatches(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+async function observabilityRoutes(app: FastifyInstance) {
+  const registry = new MetricsRegistry();
+  app.decorate('metrics', registry);
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const m of methods) if (m !== 'HEAD') registry.routes.push({ method: m, url: route.url });
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions?.url ?? UNMATCHED_ROUTE;
+    registry.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+
+  const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+  loopDelay.enable();
+  app.ctx.onClose.push(() => { loopDelay.disable(); });
+
+  // METRICS_TOKEN set: scrapers send `Authorization: Bearer <token>`. Unset: open, like /api/health
+  // (the series carry route templates and counts only, never ids or personal data).
+  const token = process.env.METRICS_TOKEN || '';
+
+  app.get('/metrics', async (req, reply) => {
+    if (token) {
+      const header = req.headers.authorization ?? '';
+      const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      if (!tokenMatches(given, token)) return reply.status(401).send({ error: 'Metrics require the METRICS_TOKEN bearer token' });
+    }
+    const pool = app.ctx.db.pool;
+    const body = registry.render([
+      { name: 'adminease_db_pool_connections', help: 'Connections open in the database pool.', value: pool.totalCount },
+      { name: 'adminease_db_pool_idle_connections', help: 'Idle connections in the database pool.', value: pool.idleCount },
+      { name: 'adminease_db_pool_waiting_clients', help: 'Queries waiting for a pool connection.', value: pool.waitingCount },
+      { name: 'nodejs_eventloop_delay_p99_seconds', help: 'p99 event-loop delay since the last scrape, in seconds.', value: loopDelay.percentile(99) / 1e9 },
+      { name: 'nodejs_eventloop_delay_max_seconds', help: 'Largest event-loop delay since the last scrape, in seconds.', value: loopDelay.max / 1e9 },
+    ]);
+    loopDelay.reset();
+    return reply.header('content-type', 'text/plain; version=0.0.4; charset=utf-8').header('cache-control', 'no-store').send(body);
+  });
+}
+
+// Not encapsulated (what fastify-plugin does): the hooks apply to the routes of every other feature.
+(observabilityRoutes as any)[Symbol.for('skip-override')] = true;
+
+export default observabilityRoutes;

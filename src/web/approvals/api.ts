@@ -1,0 +1,129 @@
+// Calls of the approver dashboards (approver-side §7) with their exact paths and payloads, plus the bulk,
+// summary and history endpoints. Ids sent as manager_id / hr_id are the signed-in user's own.
+import { api } from '../api/client';
+import { displayName, type User } from '../api/types';
+import type { ApproverRole, HistoryEntry } from '../../domain/approvals';
+
+/** A flattened request record as the approver queues answer it. */
+export type QueueRecord = Record<string, unknown> & {
+  id: number;
+  request_id: string;
+  form_id: string;
+  form_type: string;
+  status: string;
+  employee_id: string;
+  employee_name: string;
+  department: string;
+  created_at: string;
+  current_stage: string | null;
+  next_stage?: string;
+  actionable?: boolean;
+  view_only?: boolean;
+  stage_state?: string;
+};
+
+export interface QueueSummary {
+  total_pending: number;
+  total_approved: number;
+  total_rejected: number;
+  awaiting_action?: number;
+  forms_by_type: Record<string, number>;
+}
+
+export interface QueueEnvelope {
+  success: boolean;
+  forms: QueueRecord[];
+  summary: QueueSummary;
+}
+
+export interface LeaveBalance {
+  annual_leave_total?: number;
+  annual_leave_used: number;
+  unpaid_leave_used: number;
+}
+
+export interface BulkResult {
+  form_id: string;
+  ok: boolean;
+  status: number;
+  error?: string;
+  record?: QueueRecord;
+}
+
+export type Decision = 'Approved' | 'Rejected';
+
+/** The line manager's identity for the queue: profile.manager_id, else the user id (approver-side §6). */
+export const managerIdOf = (user: User) => String(user.profile?.manager_id ?? user.id);
+/** HR's identity: its hr_id, else the user id. */
+export const hrIdOf = (user: User) => String(user.profile?.hr_id ?? user.id);
+
+/**
+ * Rows per part of a queue the dashboards load: everything still waiting (up to this many) plus as many of
+ * the newest others. The API's default is smaller; the dashboards compute some tiles from the rows.
+ */
+export const DASHBOARD_QUEUE_LIMIT = 200;
+
+export const approvalsApi = {
+  managerQueue: (user: User) => api.get<QueueRecord[]>('/api/manager/queue', { query: { manager_id: managerIdOf(user), limit: DASHBOARD_QUEUE_LIMIT } }),
+  hrQueue: (user: User) => api.get<QueueRecord[]>('/api/hr/queue', { query: { hr_id: hrIdOf(user), limit: DASHBOARD_QUEUE_LIMIT } }),
+  financeQueue: () => api.get<QueueEnvelope>('/api/finance/queue', { query: { limit: DASHBOARD_QUEUE_LIMIT } }),
+  deskQueue: () => api.get<QueueRecord[]>('/api/facilities-desk/queue', { query: { limit: DASHBOARD_QUEUE_LIMIT } }),
+  facilitiesManagerQueue: () => api.get<QueueEnvelope>('/api/facilities-manager/queue', { query: { limit: DASHBOARD_QUEUE_LIMIT } }),
+
+  details(role: ApproverRole, rec: Pick<QueueRecord, 'request_id' | 'form_type'>) {
+    const path = {
+      manager: '/api/manager/form-details',
+      hr: '/api/hr/form-details',
+      finance: '/api/finance/form-details',
+      facilities_desk: '/api/facilities-desk/form-details',
+      facilities_manager: '/api/facilities-manager/form-details',
+    }[role];
+    // The facilities manager's call names the id request_id (approver-side §7).
+    const idKey = role === 'facilities_manager' ? 'request_id' : 'form_id';
+    return api.get<QueueRecord>(path, { query: { [idKey]: rec.request_id, form_type: rec.form_type } });
+  },
+
+  decide(role: ApproverRole, user: User, rec: Pick<QueueRecord, 'request_id' | 'form_type'>, status: Decision, reason: string) {
+    const name = displayName(user);
+    const rejection_reason = status === 'Rejected' ? reason : '';
+    switch (role) {
+      case 'manager':
+        return api.post<{ success: boolean; form: QueueRecord }>('/api/manager/update-status', {
+          form_id: rec.request_id, form_type: rec.form_type, status, manager_id: managerIdOf(user), manager_name: name, comments: '', rejection_reason,
+        });
+      case 'hr':
+        return api.post<{ success: boolean; form: QueueRecord }>('/api/hr/update-status', {
+          form_id: rec.request_id, form_type: rec.form_type, status, hr_id: hrIdOf(user), hr_name: name, rejection_reason,
+        });
+      case 'finance':
+        return api.post<{ success: boolean; form: QueueRecord }>('/api/finance/update-status', {
+          form_id: rec.request_id, approval: status, finance_id: String(user.id), comments: '', session_id: '',
+          finance_name: name || `Finance_${user.id}`, rejection_reason,
+        });
+      case 'facilities_desk':
+        return api.post<{ success: boolean; form: QueueRecord }>('/api/facilities-desk/update-status', {
+          form_id: rec.request_id, form_type: rec.form_type, status, facilities_id: String(user.id), facilities_name: name, comments: '', rejection_reason,
+        });
+      case 'facilities_manager':
+        return api.post<{ success: boolean; form: QueueRecord }>('/api/facilities-manager/update-status', {
+          form_id: rec.request_id, form_type: rec.form_type, status, manager_id: String(user.id), manager_name: name, comments: '', rejection_reason,
+        });
+    }
+  },
+
+  acknowledge(user: User, rec: Pick<QueueRecord, 'request_id' | 'form_type'>) {
+    const path = rec.form_type === 'password-reset' ? '/api/manager/acknowledge-password-reset' : '/api/manager/acknowledge-it-incident';
+    return api.post<{ success: boolean }>(path, { form_id: rec.request_id, manager_id: managerIdOf(user) });
+  },
+
+  leaveBalance(role: ApproverRole, employeeId: string) {
+    const base = role === 'hr' ? '/api/hr/employee-leave-balance/' : '/api/manager/employee-leave-balance/';
+    return api.get<LeaveBalance>(`${base}${encodeURIComponent(employeeId)}`);
+  },
+
+  bulk(role: ApproverRole, items: Array<{ form_id: string; decision: Decision; reason?: string }>) {
+    return api.post<{ success: boolean; succeeded: number; failed: number; results: BulkResult[] }>('/api/approvals/bulk', { role, items });
+  },
+
+  history: (requestId: string) => api.get<{ request_id: string; events: HistoryEntry[] }>(`/api/requests/${encodeURIComponent(requestId)}/history`),
+};

@@ -1,0 +1,108 @@
+// Display helpers shared by the approver dashboards: form-type labels and icons, decision badges with the
+// spec's colours and 'by' signer, amounts and short descriptions of a request.
+import type { ReactNode } from 'react';
+import {
+  Building2, CalendarDays, DoorOpen, FileText, LockKeyhole, MonitorX, Plane, Receipt, ShoppingCart, UserPen, Wallet,
+} from 'lucide-react';
+import { formTitle } from '../../domain/forms';
+import { CLOSED_STAGE_TEXT } from '../../domain/approvals';
+import { Badge, type BadgeTone } from '../ui';
+import { formatUsd } from '../format';
+import type { QueueRecord } from './api';
+
+const ICONS: Record<string, typeof FileText> = {
+  'leave-request': CalendarDays,
+  'travel-request': Plane,
+  'petty-cash': Wallet,
+  'purchase-requisition': ShoppingCart,
+  'it-incident': MonitorX,
+  'password-reset': LockKeyhole,
+  'info-update': UserPen,
+  'meeting-room': DoorOpen,
+  'facility-access': Building2,
+  'expense-reimbursement': Receipt,
+};
+
+export function FormIcon({ formType, className = 'h-4 w-4' }: { formType: string; className?: string }) {
+  const Icon = ICONS[formType] ?? FileText;
+  return <Icon className={className} aria-hidden="true" />;
+}
+
+/** 'Leave Request', 'Employee Info Update', ... */
+export const formLabel = (formType: string) => formTitle(formType);
+
+/** Facilities table labels (approver-side §2.4: Facility Access or Meeting Room). */
+export const facilitiesTypeLabel = (formType: string) => (formType === 'meeting-room' ? 'Meeting Room' : formType === 'facility-access' ? 'Facility Access' : formTitle(formType));
+
+/** Badge tone of a decision: green approved-like, red rejected, grey never reached, amber otherwise. */
+export function decisionTone(value: string | null | undefined): BadgeTone {
+  const s = String(value ?? '').trim().toLowerCase();
+  if (['approved', 'completed', 'closed', 'resolved', 'cleared', 'complete'].includes(s)) return 'success';
+  if (s === 'rejected') return 'danger';
+  if (s === 'closed-stage' || s === CLOSED_STAGE_TEXT.toLowerCase()) return 'neutral';
+  return 'warning';
+}
+
+/** A stage's state as text: 'Closed' (never reached) reads 'No Further Action'; missing reads 'Pending'. */
+export function stateText(state: string | null | undefined): string {
+  const s = String(state ?? '').trim();
+  if (s === '') return 'Pending';
+  if (s === 'Closed') return CLOSED_STAGE_TEXT;
+  return s;
+}
+
+export function DecisionBadge({ value }: { value: string | null | undefined }) {
+  const text = stateText(value);
+  return <Badge tone={decisionTone(text)}>{text}</Badge>;
+}
+
+/** A decided row's final label: 'Approved' or 'Rejected' plus 'by {signer}' when signed. */
+export function DecidedLabel({ value, signer }: { value: string; signer?: unknown }) {
+  const by = typeof signer === 'string' && signer.trim() !== '' ? signer : null;
+  return (
+    <span className="inline-flex flex-col items-start gap-0.5">
+      <DecisionBadge value={value} />
+      {by && <span className="text-xs text-gray-500">by {by}</span>}
+    </span>
+  );
+}
+
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/** The amount of a finance request: petty cash amount, travel cost or requisition total. */
+export function amountOf(rec: QueueRecord): number | null {
+  const raw = rec.amount_requested ?? rec.estimated_total ?? rec.total_estimated_cost ?? rec.estimated_cost;
+  const n = Number(raw);
+  return raw === undefined || raw === null || raw === '' || !Number.isFinite(n) ? null : n;
+}
+
+/** Amount with two decimals ('1,234.50'); the table column is right-aligned. */
+export function amountText(rec: QueueRecord): string {
+  const n = amountOf(rec);
+  return n === null ? '—' : n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+export const purposeOf = (rec: QueueRecord) => str(rec.purpose ?? rec.travel_purpose ?? rec.purpose_of_purchase ?? rec.item_description);
+
+/** The facilities table's Details cell: the room and slot, or the access asked for. */
+export function facilitiesDetails(rec: QueueRecord): ReactNode {
+  if (rec.form_type === 'meeting-room') {
+    return (
+      <span>
+        <span className="font-medium text-gray-900">{str(rec.room_requested) || 'Room'}</span>
+        <span className="block text-xs text-gray-500">
+          {str(rec.booking_date)} {str(rec.start_time)}–{str(rec.end_time)}
+          {rec.participants_count ? ` · ${str(rec.participants_count)} people` : ''}
+        </span>
+      </span>
+    );
+  }
+  return (
+    <span>
+      <span className="font-medium text-gray-900">{str(rec.access_request_type) || 'Access'}</span>
+      <span className="block max-w-xs truncate text-xs text-gray-500">{str(rec.facilities_requested)}</span>
+    </span>
+  );
+}
+
+export { formatUsd };

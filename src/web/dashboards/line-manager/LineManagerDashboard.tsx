@@ -1,0 +1,13 @@
+// Line manager dashboard (approver-side §2.1): the team's approvals (TeamApprovals) in the dashboard shell.
+import { DashboardLayout } from '../../shell/DashboardLayout';
+import { TeamApprovals } from '../../approvals/TeamApprovals';
+
+export { ACK_REFRESH_MS } from '../../approvals/TeamApprovals';
+
+export function LineManagerDashboard() {
+  return (
+    <DashboardLayout dashboard="line-manager">
+      <TeamApprovals />
+    </DashboardLayout>
+  );
+}

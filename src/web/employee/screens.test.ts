@@ -1,0 +1,33 @@
+// Unit tests of the current-form value -> screen table of employee-side §2.
+import { describe, expect, it } from 'vitest';
+import { GENERIC_HISTORY_TYPES, screenFor } from './screens';
+
+describe('screenFor', () => {
+  it('none is the dashboard, all-forms the catalogue', () => {
+    expect(screenFor(null)).toEqual({ kind: 'dashboard' });
+    expect(screenFor('')).toEqual({ kind: 'dashboard' });
+    expect(screenFor('all-forms')).toEqual({ kind: 'catalogue' });
+  });
+  it('facility-access and password-reset open their forms', () => {
+    expect(screenFor('facility-access')).toEqual({ kind: 'submit', formType: 'facility-access' });
+    expect(screenFor('password-reset')).toEqual({ kind: 'submit', formType: 'password-reset' });
+  });
+  it('the specific history screens', () => {
+    expect(screenFor('leave-request')).toEqual({ kind: 'history', history: 'leave', formType: 'leave-request' });
+    expect(screenFor('expense-reimbursement')).toMatchObject({ history: 'expense' });
+    expect(screenFor('training-request')).toMatchObject({ history: 'training' });
+    expect(screenFor('equipment-request')).toMatchObject({ history: 'equipment' });
+    expect(screenFor('purchase-requisition')).toMatchObject({ history: 'purchase-requisition' });
+  });
+  it('it-support and it-access both show the IT access history', () => {
+    expect(screenFor('it-support')).toEqual({ kind: 'history', history: 'it-access', formType: 'it-access' });
+    expect(screenFor('it-access')).toEqual({ kind: 'history', history: 'it-access', formType: 'it-access' });
+  });
+  it('the generic history serves its fourteen types', () => {
+    expect(GENERIC_HISTORY_TYPES).toHaveLength(14);
+    for (const t of GENERIC_HISTORY_TYPES) expect(screenFor(t)).toEqual({ kind: 'history', history: 'generic', formType: t });
+  });
+  it('unknown values fall back to the catalogue', () => {
+    expect(screenFor('teleport-request')).toEqual({ kind: 'catalogue' });
+  });
+});

@@ -1,0 +1,50 @@
+// Which screen the employee dashboard shows for a current-form value (employee-side §2): none is the dashboard,
+// 'all-forms' the catalogue, the three catalogue forms their submit screens, the others a history screen;
+// unknown values fall back to the catalogue. The value lives in the URL (?form=...), so Back works.
+import { formTitle } from '../../domain/forms';
+
+export type HistoryKind = 'leave' | 'expense' | 'training' | 'equipment' | 'it-access' | 'purchase-requisition' | 'generic';
+
+export type Screen =
+  | { kind: 'dashboard' }
+  | { kind: 'catalogue' }
+  | { kind: 'submit'; formType: 'facility-access' | 'password-reset' }
+  | { kind: 'history'; history: HistoryKind; formType: string };
+
+/** Form types with the generic history view. */
+export const GENERIC_HISTORY_TYPES = [
+  'exit-clearance', 'travel-request', 'info-update', 'petty-cash', 'medical-claim', 'mileage-claim', 'it-incident', 'meeting-room',
+  'transport-request', 'maintenance-request', 'safety-incident', 'employee-onboarding', 'nda-request', 'contract-approval',
+] as const;
+
+const SPECIFIC: Record<string, { history: HistoryKind; formType: string }> = {
+  'leave-request': { history: 'leave', formType: 'leave-request' },
+  'expense-reimbursement': { history: 'expense', formType: 'expense-reimbursement' },
+  'training-request': { history: 'training', formType: 'training-request' },
+  'equipment-request': { history: 'equipment', formType: 'equipment-request' },
+  // 'it-support' and 'it-access' both show the IT access history.
+  'it-support': { history: 'it-access', formType: 'it-access' },
+  'it-access': { history: 'it-access', formType: 'it-access' },
+  'purchase-requisition': { history: 'purchase-requisition', formType: 'purchase-requisition' },
+};
+
+export function screenFor(current: string | null | undefined): Screen {
+  const v = (current ?? '').trim();
+  if (v === '' || v === 'none') return { kind: 'dashboard' };
+  if (v === 'all-forms') return { kind: 'catalogue' };
+  if (v === 'facility-access' || v === 'password-reset') return { kind: 'submit', formType: v };
+  if (SPECIFIC[v]) return { kind: 'history', ...SPECIFIC[v] };
+  if ((GENERIC_HISTORY_TYPES as readonly string[]).includes(v)) return { kind: 'history', history: 'generic', formType: v };
+  return { kind: 'catalogue' };
+}
+
+/** The history screens, for the dashboard's 'History' menu: value is the current-form value that opens it. */
+export const HISTORY_MENU: ReadonlyArray<{ value: string; label: string }> = [
+  { value: 'leave-request', label: 'Leave' },
+  { value: 'expense-reimbursement', label: 'Expense' },
+  { value: 'it-access', label: 'IT Access' },
+  { value: 'training-request', label: 'Training' },
+  { value: 'equipment-request', label: 'Equipment' },
+  { value: 'purchase-requisition', label: 'Purchase Requisition' },
+  ...GENERIC_HISTORY_TYPES.map((t) => ({ value: t, label: formTitle(t) })),
+];

@@ -1,0 +1,201 @@
+// The form-details modal (employee-side §2): 'Your Submissions' of the same form type, the approval steps,
+// 'Rejection Reason', 'Next Stage', leave balance tiles, the type's details card or the generic field list,
+// the type-specific extras, and withdrawal of a pending request. Load failure: '❌ Error' / 'Failed to load form details'.
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Undo2 } from 'lucide-react';
+import { displayStatus } from '../../domain/status';
+import { useCurrentUser } from '../auth/AuthProvider';
+import { formatDate, formatDateTime } from '../format';
+import { Button, Dialog, Spinner, StatusBadge, cn, useToast } from '../ui';
+import { ItIncidentResolution, PasswordResetNewPassword } from '../it-desk/employee';
+import { FORMS_KEY, useFormDetails, useWithdrawRequest } from './api';
+import { ApprovalSteps, NextStageBox, RejectionReasonBox } from './ApprovalSteps';
+import { DETAIL_CARDS, cardRows, genericRows } from './details';
+import { FormIcon } from './FormIcon';
+import { LeaveBalanceTiles } from './LeaveBalanceTiles';
+import { MeetingRoomCalendar } from './MeetingRoomCalendar';
+import type { Submission } from './submissions';
+import type { FormRecord } from './types';
+
+export interface FormDetailsModalProps {
+  open: boolean;
+  onClose: () => void;
+  /** The submission whose details open first. */
+  submission: Submission | null;
+  /** The person's submissions of the same form type, newest first ('Your Submissions'). */
+  siblings: readonly Submission[];
+}
+
+function FieldList({ rows }: { rows: Array<{ label: string; value: string; kind?: string }> }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+      {rows.map((r) => (
+        <div key={r.label} className={cn('min-w-0', r.kind === 'long' && 'sm:col-span-2')}>
+          <dt className="text-xs font-medium text-gray-500">{r.label}</dt>
+          <dd className={cn('text-sm break-words whitespace-pre-line text-gray-900', r.kind === 'money' && 'tabular-nums')}>{r.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The details card of a type, or the generic list of remaining fields. */
+export function RecordFields({ record }: { record: FormRecord }) {
+  const card = DETAIL_CARDS[record.form_type];
+  const rows = card ? cardRows(record, card) : genericRows(record);
+  return (
+    <section className="rounded-md border border-gray-200 p-3" aria-labelledby="record-fields-heading">
+      <h3 id="record-fields-heading" className="mb-3 text-sm font-semibold text-gray-900">{card?.title ?? 'Details'}</h3>
+      {rows.length > 0 ? <FieldList rows={rows} /> : <p className="text-sm text-gray-500">No further details.</p>}
+    </section>
+  );
+}
+
+function WithdrawControl({ record, onDone }: { record: FormRecord; onDone: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const withdraw = useWithdrawRequest();
+  const toast = useToast();
+  if (!confirming) {
+    return (
+      <Button variant="secondary" size="sm" icon={<Undo2 className="h-4 w-4" aria-hidden="true" />} onClick={() => setConfirming(true)}>
+        Withdraw request
+      </Button>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900" role="group" aria-label="Confirm withdrawal">
+      <span>Withdraw {record.request_id}? Approvers will no longer see it.</span>
+      <Button size="sm" variant="secondary" onClick={() => setConfirming(false)} disabled={withdraw.isPending}>Keep it</Button>
+      <Button
+        size="sm"
+        variant="danger"
+        loading={withdraw.isPending}
+        onClick={async () => {
+          try {
+            await withdraw.mutateAsync(record);
+            toast.success(`${record.request_id} withdrawn`);
+            setConfirming(false);
+            onDone();
+          } catch (err) {
+            toast.error(err instanceof Error ? err.message : 'Could not withdraw the request');
+          }
+        }}
+      >
+        Withdraw
+      </Button>
+    </div>
+  );
+}
+
+function Details({ id, fallback, isOwnerOf }: { id: number; fallback: Submission | undefined; isOwnerOf: (r: FormRecord) => boolean }) {
+  const qc = useQueryClient();
+  const q = useFormDetails(id);
+  // After the employee answers IT (confirm/reject, password seen) every list and this record reload.
+  const reload = () => void qc.invalidateQueries({ queryKey: FORMS_KEY });
+  if (q.isLoading) {
+    return (
+      <div className="flex items-center justify-center gap-2 py-16 text-sm text-gray-600">
+        <Spinner /> Loading form details...
+      </div>
+    );
+  }
+  if (q.isError || !q.data) {
+    return (
+      <div role="alert" className="py-12 text-center">
+        <p className="text-base font-semibold text-red-700">❌ Error</p>
+        <p className="mt-1 text-sm text-gray-700">Failed to load form details</p>
+        <Button variant="secondary" size="sm" className="mt-4" onClick={() => q.refetch()}>Try again</Button>
+      </div>
+    );
+  }
+  const r = q.data;
+  const owner = isOwnerOf(r);
+  const pending = ['pending', 'open'].includes(String(r.status).toLowerCase()) && !r.it_helpdesk_ticket_number;
+  return (
+    <div className="space-y-4" data-testid="form-details">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 items-start gap-3">
+          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-700">
+            <FormIcon name={fallback?.icon ?? 'FileText'} />
+          </span>
+          <div className="min-w-0">
+            <p className="font-mono text-sm text-gray-600">{r.request_id}</p>
+            <p className="text-sm text-gray-600">
+              Submitted {formatDateTime(r.created_at)}
+              {fallback && ` · Submission #${fallback.submissionNumber} of ${fallback.totalSubmissions}`}
+            </p>
+          </div>
+        </div>
+        <StatusBadge status={displayStatus(r.status)} />
+      </div>
+
+      {r.form_type === 'leave-request' && <LeaveBalanceTiles userId={r.employee_user_id} />}
+
+      <div className="grid gap-4 md:grid-cols-[minmax(0,15rem)_minmax(0,1fr)]">
+        <div className="space-y-3">
+          <ApprovalSteps record={r} />
+          <RejectionReasonBox record={r} />
+          <NextStageBox record={r} />
+        </div>
+        <div className="min-w-0 space-y-3">
+          <RecordFields record={r} />
+          {r.form_type === 'it-incident' && owner && <ItIncidentResolution record={r} onChanged={reload} />}
+          {r.form_type === 'password-reset' && <PasswordResetNewPassword record={r} onChanged={reload} />}
+          {r.form_type === 'meeting-room' && <MeetingRoomCalendar record={r} />}
+          {owner && pending && <WithdrawControl record={r} onDone={() => q.refetch()} />}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function FormDetailsModal({ open, onClose, submission, siblings }: FormDetailsModalProps) {
+  const user = useCurrentUser();
+  const [selected, setSelected] = useState<number | null>(submission?.id ?? null);
+  useEffect(() => {
+    if (open) setSelected(submission?.id ?? null);
+  }, [open, submission?.id]);
+
+  const current = siblings.find((s) => s.id === selected) ?? submission ?? undefined;
+  const isOwnerOf = (r: FormRecord) => String(r.employee_user_id) === String(user.id);
+
+  return (
+    <Dialog
+      open={open && submission !== null}
+      onClose={onClose}
+      size="xl"
+      title={`${current?.title ?? 'Request'} Details`}
+      description={current ? `${current.category} · ${current.formType}` : undefined}
+      footer={<Button variant="secondary" onClick={onClose}>Close</Button>}
+    >
+      <div className="grid gap-5 lg:grid-cols-[13rem_minmax(0,1fr)]">
+        <nav aria-label="Your Submissions" className="lg:border-r lg:border-gray-200 lg:pr-4">
+          <h3 className="mb-2 text-sm font-semibold text-gray-900">Your Submissions</h3>
+          <ul className="flex gap-2 overflow-x-auto pb-1 lg:block lg:space-y-1 lg:overflow-visible">
+            {siblings.map((s) => (
+              <li key={s.id} className="shrink-0">
+                <button
+                  type="button"
+                  aria-current={s.id === selected ? 'true' : undefined}
+                  onClick={() => setSelected(s.id)}
+                  className={cn(
+                    'flex w-full items-center justify-between gap-2 rounded-md px-2.5 py-1.5 text-left text-sm',
+                    s.id === selected ? 'bg-indigo-50 font-medium text-indigo-800 ring-1 ring-indigo-200' : 'text-gray-700 hover:bg-gray-50',
+                  )}
+                >
+                  <span>
+                    #{s.submissionNumber}
+                    <span className="ml-1.5 text-xs text-gray-600">{formatDate(s.created_at)}</span>
+                  </span>
+                  <StatusBadge status={displayStatus(s.status)} className="hidden sm:inline-flex" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {selected !== null && <Details key={selected} id={selected} fallback={current} isOwnerOf={isOwnerOf} />}
+      </div>
+    </Dialog>
+  );
+}

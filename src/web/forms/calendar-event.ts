@@ -1,0 +1,93 @@
+// Meeting-room bookings as calendar events: the calendar-template link of 'Add to Calendar' and an .ics file
+// (employee-side §2 form-details modal, §5 validation texts).
+import type { FormRecord } from './types';
+
+export const MISSING_DATE_OR_TIME = 'Unable to create calendar event: Missing date or time information';
+export const FORMAT_ERROR = 'Error formatting date/time. Please check the booking details.';
+
+export interface BookingEvent {
+  title: string;
+  location: string;
+  details: string;
+  /** Floating local times 'YYYYMMDDTHHMMSS' (the booking's own wall-clock time). */
+  start: string;
+  end: string;
+  uid: string;
+}
+
+export type EventResult = { ok: true; event: BookingEvent } | { ok: false; error: string };
+
+const s = (v: unknown) => (v === undefined || v === null ? '' : String(v).trim());
+
+function stamp(date: string, time: string): string {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const t = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!d || !t) throw new Error('bad date or time');
+  const check = new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3])));
+  if (check.getUTCMonth() !== Number(d[2]) - 1 || check.getUTCDate() !== Number(d[3])) throw new Error('no such day');
+  return `${d[1]}${d[2]}${d[3]}T${t[1]}${t[2]}00`;
+}
+
+/** The event of a meeting-room booking, or the spec's error text. */
+export function bookingEvent(r: FormRecord): EventResult {
+  const date = s(r.booking_date), start = s(r.start_time), end = s(r.end_time);
+  if (!date || !start || !end) return { ok: false, error: MISSING_DATE_OR_TIME };
+  try {
+    const room = s(r.room_requested) || 'Meeting room';
+    const people = s(r.participants_count);
+    return {
+      ok: true,
+      event: {
+        title: `Meeting: ${room}`,
+        location: room,
+        details: [`Booking ${r.request_id}`, people ? `${people} participants` : '', r.employee_name ? `Booked by ${r.employee_name}` : '']
+          .filter(Boolean)
+          .join('\n'),
+        start: stamp(date, start),
+        end: stamp(date, end),
+        uid: `${r.request_id}@adminease`,
+      },
+    };
+  } catch {
+    return { ok: false, error: FORMAT_ERROR };
+  }
+}
+
+/** The calendar-template link opened by 'Add to Calendar'. */
+export function calendarTemplateUrl(e: BookingEvent): string {
+  const q = new URLSearchParams({ action: 'TEMPLATE', text: e.title, dates: `${e.start}/${e.end}`, details: e.details, location: e.location });
+  return `https://calendar.google.com/calendar/render?${q.toString()}`;
+}
+
+const icsText = (v: string) => v.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+
+/** Folds content lines longer than 75 characters (RFC 5545 §3.1). */
+function fold(line: string): string {
+  const parts: string[] = [];
+  for (let i = 0; i < line.length; i += i === 0 ? 75 : 74) parts.push(line.slice(i, i + (i === 0 ? 75 : 74)));
+  return parts.join('\r\n ');
+}
+
+/** An RFC 5545 calendar with the booking as one event. */
+export function icsFor(e: BookingEvent, now: Date = new Date()): string {
+  const dtstamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//AdminEase//Meeting room bookings//EN',
+    'CALSCALE:GREGORIAN',
+    'BEGIN:VEVENT',
+    `UID:${e.uid}`,
+    `DTSTAMP:${dtstamp}`,
+    `DTSTART:${e.start}`,
+    `DTEND:${e.end}`,
+    `SUMMARY:${icsText(e.title)}`,
+    `LOCATION:${icsText(e.location)}`,
+    `DESCRIPTION:${icsText(e.details)}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ]
+    .map(fold)
+    .join('\r\n');
+}

@@ -1,0 +1,105 @@
+// A tiny toast provider: useToast().success/error/info(message) shows a dismissible note for a few seconds,
+// announced politely (errors assertively) to screen readers.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { CheckCircle2, Info, X, XCircle } from 'lucide-react';
+import { cn } from './cn';
+
+type ToastKind = 'success' | 'error' | 'info';
+
+interface ToastItem {
+  id: number;
+  kind: ToastKind;
+  message: ReactNode;
+}
+
+export interface ToastApi {
+  success: (message: ReactNode) => void;
+  error: (message: ReactNode) => void;
+  info: (message: ReactNode) => void;
+  dismiss: (id: number) => void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+/** How long a toast stays, in ms; errors stay longer so they can be read. */
+const DURATION: Record<ToastKind, number> = { success: 4000, info: 4000, error: 7000 };
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
+  const push = useCallback((kind: ToastKind, message: ReactNode) => {
+    const id = nextId.current++;
+    // Keep the last few only, so a burst of failures cannot fill the screen.
+    setToasts((list) => [...list.slice(-3), { id, kind, message }]);
+  }, []);
+
+  const api = useMemo<ToastApi>(
+    () => ({
+      success: (m) => push('success', m),
+      error: (m) => push('error', m),
+      info: (m) => push('info', m),
+      dismiss,
+    }),
+    [push, dismiss],
+  );
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end">
+        <div role="status" aria-live="polite" className="flex w-full flex-col items-center gap-2 sm:items-end">
+          {toasts.filter((t) => t.kind !== 'error').map((t) => (
+            <ToastView key={t.id} toast={t} onDismiss={dismiss} />
+          ))}
+        </div>
+        {/* Each error toast is its own alert (announced on insertion), so no empty alert region sits in the page. */}
+        {toasts.filter((t) => t.kind === 'error').map((t) => (
+          <ToastView key={t.id} toast={t} onDismiss={dismiss} role="alert" />
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+const looks: Record<ToastKind, { icon: ReactNode; className: string }> = {
+  success: { icon: <CheckCircle2 className="h-5 w-5 text-green-600" aria-hidden="true" />, className: 'border-green-200' },
+  error: { icon: <XCircle className="h-5 w-5 text-red-600" aria-hidden="true" />, className: 'border-red-200' },
+  info: { icon: <Info className="h-5 w-5 text-indigo-600" aria-hidden="true" />, className: 'border-gray-200' },
+};
+
+function ToastView({ toast, onDismiss, role }: { toast: ToastItem; onDismiss: (id: number) => void; role?: 'alert' }) {
+  useEffect(() => {
+    const timer = window.setTimeout(() => onDismiss(toast.id), DURATION[toast.kind]);
+    return () => window.clearTimeout(timer);
+  }, [toast.id, toast.kind, onDismiss]);
+
+  const look = looks[toast.kind];
+  return (
+    <div
+      role={role}
+      className={cn(
+        'animate-pop-in pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border bg-white p-3 text-sm text-gray-800 shadow-lg',
+        look.className,
+      )}
+    >
+      {look.icon}
+      <div className="min-w-0 flex-1 pt-0.5">{toast.message}</div>
+      <button
+        type="button"
+        onClick={() => onDismiss(toast.id)}
+        aria-label="Dismiss notification"
+        className="-m-1 rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-600"
+      >
+        <X className="h-4 w-4" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
+  return api;
+}
