@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Clock, LoginLimiter, authenticate, systemClock } from './auth/service.js';
+import { SessionCache } from './auth/session-cache.js';
 import type { Config } from './config.js';
 import type { Db } from './db/pool.js';
 import type { AppContext } from './http/context.js';
@@ -55,6 +56,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     sessionIdleMs: opts.config.sessionIdleMs,
     onClose: [],
   };
+  // Signed-in sessions answered from memory between refreshes (ADMINEASE_SESSION_CACHE=0 turns this off).
+  if (process.env.ADMINEASE_SESSION_CACHE !== '0') {
+    const sessions = new SessionCache(opts.db, { warn: (o, m) => app.log.warn(o, m) });
+    await sessions.start();
+    ctx.sessions = sessions;
+    ctx.onClose.push(() => sessions.stop());
+  }
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null as any);
   app.decorateRequest('tokenHash', '');

@@ -2,33 +2,35 @@
 // an answer is reused until anything changes: every committed change to requests, approvals or users
 // signals 'adminease_queue' (migration 021) to every instance, and this instance's own decisions clear the
 // cache at once. While the listener is not connected nothing is cached; entries also expire after maxAgeMs.
-import pg from 'pg';
+import { type ListenerLogger, PgListener } from '../db/listener.js';
 import type { Db } from '../db/pool.js';
 
 export const QUEUE_CHANNEL = 'adminease_queue';
 
 interface Entry { gen: number; at: number; body: string }
 
-export interface CacheLogger { warn(obj: unknown, msg?: string): void }
 
 export class QueueCache {
   private gen = 0;
   private readonly entries = new Map<string, Entry>();
   /** Characters held by all entries (bounded by maxChars). */
   private size = 0;
-  private client: pg.Client | null = null;
-  private reconnectTimer: NodeJS.Timeout | null = null;
-  private attempts = 0;
-  private closed = false;
-  listening = false;
+  private readonly listener: PgListener;
   hits = 0;
   misses = 0;
 
   constructor(
-    private readonly db: Db,
-    private readonly log: CacheLogger,
+    db: Db,
+    log: ListenerLogger,
     private readonly opts: { maxEntries?: number; maxChars?: number; maxAgeMs?: number; now?: () => number } = {},
-  ) {}
+  ) {
+    this.listener = new PgListener(db.url, [QUEUE_CHANNEL], { onMessage: () => this.invalidate(), onReset: () => this.invalidate() }, log, 'queue cache');
+  }
+
+  /** True while changes are heard; nothing is cached otherwise. */
+  get listening(): boolean {
+    return this.listener.listening;
+  }
 
   private now() {
     return (this.opts.now ?? Date.now)();
@@ -88,70 +90,11 @@ export class QueueCache {
   }
 
   async start(): Promise<void> {
-    if (this.closed || this.client) return;
-    const client = new pg.Client({ connectionString: this.db.url, keepAlive: true });
-    const lost = (err?: Error) => {
-      if (this.client !== client) return;
-      this.client = null;
-      this.listening = false;
-      this.invalidate();
-      client.removeAllListeners('notification');
-      client.end().catch(() => undefined);
-      if (!this.closed) {
-        this.log.warn({ err: err?.message }, 'queue cache listener lost; reconnecting');
-        this.scheduleReconnect();
-      }
-    };
-    client.on('notification', (msg) => {
-      if (msg.channel === QUEUE_CHANNEL) this.invalidate();
-    });
-    client.on('error', lost);
-    client.on('end', () => lost());
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${QUEUE_CHANNEL}`);
-    } catch (err) {
-      client.removeAllListeners();
-      client.on('error', () => undefined);
-      await client.end().catch(() => undefined);
-      if (!this.closed) {
-        this.log.warn({ err: (err as Error).message }, 'queue cache listener could not connect; caching off');
-        this.scheduleReconnect();
-      }
-      return;
-    }
-    if (this.closed) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    this.client = client;
-    this.attempts = 0;
-    this.invalidate(); // changes made while nobody listened
-    this.listening = true;
-  }
-
-  private scheduleReconnect() {
-    if (this.closed || this.reconnectTimer) return;
-    const delay = Math.min(10_000, 250 * 2 ** this.attempts);
-    this.attempts += 1;
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      void this.start();
-    }, delay);
-    this.reconnectTimer.unref?.();
+    await this.listener.start();
   }
 
   async stop(): Promise<void> {
-    this.closed = true;
-    this.listening = false;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    const c = this.client;
-    this.client = null;
-    if (c) {
-      c.removeAllListeners();
-      c.on('error', () => undefined);
-      await c.end().catch(() => undefined);
-    }
+    await this.listener.stop();
   }
 }
 

@@ -23,6 +23,7 @@ import {
 import { FORM_TYPES, type Stage, STAGES, formTypeDef } from '../../domain/forms.js';
 import { acknowledgementText, isWithdrawn } from '../../domain/status.js';
 import type { Db, Queryable } from '../db/pool.js';
+import { notificationContext } from '../events/notify.js';
 import { recordEvent } from '../events/service.js';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { type AuthUser, fullName } from '../people/service.js';
@@ -142,17 +143,29 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
     const newStage = decision === 'Rejected' ? null : next;
     await c.query('UPDATE requests SET status = $2, current_stage = $3, updated_at = $4 WHERE id = $1', [row.pk, newStatus, newStage, now]);
 
+    // The request as now stored, built from the locked row and the two updates above (no reload).
+    const after: RecordRow = {
+      ...row,
+      status: newStatus,
+      current_stage: newStage,
+      updated_at: now,
+      approvals: row.approvals.map((a) =>
+        a.stage === stage
+          ? { ...a, decision, signer_id: user.id, signer_name: signer, decided_at: now.toISOString(), rejection_reason: reason, comments: comments || null }
+          : a),
+    };
+    const context = notificationContext(after);
     const reqRef = { pk: row.pk, request_id: row.request_id, form_type: row.form_type, employee_id: row.employee_user_id };
     await recordEvent(c, {
       request: reqRef, actorId: user.id, eventType: 'decision', stage, field: `${STAGES[stage].prefix}_approval`,
       oldValue: 'Pending', newValue: decision,
       details: { signer_name: signer, ...(reason !== null ? { rejection_reason: reason } : {}), ...(comments ? { comments } : {}), next_stage: newStage },
-      at: now,
+      at: now, context,
     });
     if (newStatus !== row.status) {
-      await recordEvent(c, { request: reqRef, actorId: user.id, eventType: 'status_change', stage, field: 'status', oldValue: row.status, newValue: newStatus, at: now });
+      await recordEvent(c, { request: reqRef, actorId: user.id, eventType: 'status_change', stage, field: 'status', oldValue: row.status, newValue: newStatus, at: now, context });
     }
-    return toRecord((await loadRecordByRef(c, row.pk))!);
+    return toRecord(after);
   });
   invalidateQueues(db); // this instance's queues change now; other instances hear it from PostgreSQL
   return record;

@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/pool.js';
 import { HttpError, unauthorized } from '../http/errors.js';
 import { USER_SELECT, type AuthUser, loadUserByEmail } from '../people/service.js';
+import type { SessionCache } from './session-cache.js';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials. Please check your email and password.';
 
@@ -40,7 +41,7 @@ export class LoginLimiter {
   }
 }
 
-export interface AuthContext { db: Db; clock: Clock; limiter: LoginLimiter; sessionIdleMs: number }
+export interface AuthContext { db: Db; clock: Clock; limiter: LoginLimiter; sessionIdleMs: number; sessions?: SessionCache }
 
 export async function login(ctx: AuthContext, email: string, password: string, address: string): Promise<{ user: AuthUser; token: string }> {
   const keys = [`account:${email.trim().toLowerCase()}`, `address:${address}`];
@@ -64,6 +65,9 @@ export async function authenticate(ctx: AuthContext, token: string | undefined):
   if (!token) throw unauthorized();
   const tokenHash = hashToken(token);
   const now = ctx.clock.now();
+  const cached = ctx.sessions?.get(tokenHash, now.getTime());
+  if (cached) return { user: cached, tokenHash };
+  const gen = ctx.sessions?.generation() ?? 0;
   const cutoff = new Date(now.getTime() - ctx.sessionIdleMs);
   // One round trip for the session and its user: refresh only a live session, and only when the stored
   // activity is a minute old, so busy clients do not write on every call.
@@ -75,14 +79,22 @@ export async function authenticate(ctx: AuthContext, token: string | undefined):
        UPDATE sessions SET last_activity_at = $3
         WHERE token_hash = $1 AND EXISTS (SELECT 1 FROM s WHERE s.last_activity_at < $3::timestamptz - interval '1 minute')
      )
-     SELECT x.* FROM s CROSS JOIN LATERAL (${USER_SELECT} WHERE u.id = s.user_id) x`,
+     SELECT x.*, s.last_activity_at AS session_last_activity_at
+       FROM s CROSS JOIN LATERAL (${USER_SELECT} WHERE u.id = s.user_id) x`,
     [tokenHash, cutoff, now],
   );
-  const user = r.rows[0];
-  if (!user) throw unauthorized('Your session has expired. Please sign in again.');
+  const row = r.rows[0] as (AuthUser & { session_last_activity_at: Date }) | undefined;
+  if (!row) throw unauthorized('Your session has expired. Please sign in again.');
+  const { session_last_activity_at: stored, ...user } = row;
+  // The activity now stored: refreshed to `now` when it was a minute old, otherwise unchanged.
+  const storedMs = new Date(stored).getTime();
+  const activityMs = storedMs < now.getTime() - 60_000 ? now.getTime() : storedMs;
+  ctx.sessions?.set(tokenHash, user, activityMs, gen);
   return { user, tokenHash };
 }
 
 export async function logout(ctx: AuthContext, tokenHash: string): Promise<void> {
+  ctx.sessions?.drop(tokenHash);
   await ctx.db.query('UPDATE sessions SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash, ctx.clock.now()]);
+  ctx.sessions?.drop(tokenHash); // also a look-up that read the session before the revocation committed
 }

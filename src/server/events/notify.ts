@@ -4,6 +4,7 @@
 import { STAGES, type Stage } from '../../domain/forms.js';
 import { approverTitle, changeTypeOf, ownerTitle, type ChangeType } from '../../domain/notifications.js';
 import type { Queryable } from '../db/pool.js';
+import type { RecordRow } from '../requests/repo.js';
 import type { NewEvent } from './service.js';
 
 /** The PostgreSQL channel of live updates (notifications and request changes). */
@@ -28,7 +29,8 @@ export const STAGE_USER_TYPES: Partial<Record<Stage, string>> = {
   it_helpdesk: 'it_staff',
 };
 
-interface RequestContext {
+/** What the notifications of an event read about its request (as it is after the change). */
+export interface RequestContext {
   pk: number;
   request_id: string;
   form_type: string;
@@ -52,6 +54,22 @@ async function loadContext(c: Queryable, pk: number): Promise<RequestContext | u
     [pk],
   );
   return r.rows[0];
+}
+
+/** The context of a request record already loaded in the transaction (approvals in chain order). */
+export function notificationContext(row: RecordRow): RequestContext {
+  return {
+    pk: row.pk,
+    request_id: row.request_id,
+    form_type: row.form_type,
+    employee_id: row.employee_user_id,
+    line_manager_id: row.line_manager_id,
+    hr_contact_id: row.hr_contact_id,
+    status: row.status,
+    employee_name: row.employee_name,
+    line_manager_acknowledgement: row.data?.line_manager_acknowledgement ?? null,
+    approvals: row.approvals.map((a, i) => ({ stage: a.stage, seq: i + 1, decision: a.decision })),
+  };
 }
 
 /** Who decides `stage` of a request: its line manager or HR contact, or everyone of the stage's group. */
@@ -91,7 +109,7 @@ const norm = (v: unknown) => (v == null ? null : String(v));
 
 /** Creates the notifications of one event (call in the event's transaction, after the event row). */
 export async function notifyForEvent(c: Queryable, e: NewEvent, eventId: number): Promise<number> {
-  const req = await loadContext(c, e.request.pk);
+  const req = e.context ?? (await loadContext(c, e.request.pk));
   if (!req) return 0;
   const owner = req.employee_id;
   let field = e.field ?? null;

@@ -2,7 +2,7 @@
 // transaction as the change; the audit trail, notifications, the form-state API and live updates read it.
 // recordEvent also creates the notifications the change causes (see notify.ts) in that transaction.
 import type { Queryable } from '../db/pool.js';
-import { notifyForEvent } from './notify.js';
+import { type RequestContext, notifyForEvent } from './notify.js';
 
 export interface RequestRef { pk: number; request_id: string; form_type: string; employee_id: number }
 
@@ -26,6 +26,11 @@ export interface NewEvent {
    * answer to an IT resolution has field employee_confirmation_status. oldValue/newValue are the field's values.
    */
   notify?: boolean;
+  /**
+   * The request as it is after the change, when the caller already holds it in its transaction (saves the
+   * notifications a look-up); read from the database otherwise.
+   */
+  context?: RequestContext;
 }
 
 export async function recordEvent(c: Queryable, e: NewEvent): Promise<number> {

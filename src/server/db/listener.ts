@@ -1,0 +1,93 @@
+// One LISTEN connection to PostgreSQL with reconnection: the per-instance caches (queues, sessions) hear
+// every committed change of every instance through it. While it is not connected `listening` is false and
+// the caches keep nothing; `onReset` runs whenever the connection is lost or (re)established, so a cache can
+// drop what it holds, since changes may have been missed meanwhile.
+import pg from 'pg';
+
+export interface ListenerLogger { warn(obj: unknown, msg?: string): void }
+
+export class PgListener {
+  private client: pg.Client | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private attempts = 0;
+  private closed = false;
+  listening = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly channels: string[],
+    private readonly handlers: {
+      onMessage: (channel: string, payload: string) => void;
+      onReset: () => void;
+    },
+    private readonly log: ListenerLogger,
+    private readonly name: string,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.closed || this.client) return;
+    const client = new pg.Client({ connectionString: this.url, keepAlive: true });
+    const lost = (err?: Error) => {
+      if (this.client !== client) return;
+      this.client = null;
+      this.listening = false;
+      this.handlers.onReset();
+      client.removeAllListeners('notification');
+      client.end().catch(() => undefined);
+      if (!this.closed) {
+        this.log.warn({ err: err?.message }, `${this.name} listener lost; reconnecting`);
+        this.scheduleReconnect();
+      }
+    };
+    client.on('notification', (msg) => {
+      if (this.channels.includes(msg.channel)) this.handlers.onMessage(msg.channel, msg.payload ?? '');
+    });
+    client.on('error', lost);
+    client.on('end', () => lost());
+    try {
+      await client.connect();
+      for (const ch of this.channels) await client.query(`LISTEN ${ch}`);
+    } catch (err) {
+      client.removeAllListeners();
+      client.on('error', () => undefined);
+      await client.end().catch(() => undefined);
+      if (!this.closed) {
+        this.log.warn({ err: (err as Error).message }, `${this.name} listener could not connect; caching off`);
+        this.scheduleReconnect();
+      }
+      return;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+    this.attempts = 0;
+    this.handlers.onReset(); // changes made while nobody listened
+    this.listening = true;
+  }
+
+  private scheduleReconnect() {
+    if (this.closed || this.reconnectTimer) return;
+    const delay = Math.min(10_000, 250 * 2 ** this.attempts);
+    this.attempts += 1;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      void this.start();
+    }, delay);
+    this.reconnectTimer.unref?.();
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    this.listening = false;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    const c = this.client;
+    this.client = null;
+    if (c) {
+      c.removeAllListeners();
+      c.on('error', () => undefined);
+      await c.end().catch(() => undefined);
+    }
+  }
+}
