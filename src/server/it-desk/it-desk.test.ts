@@ -2,6 +2,7 @@
 // transition, every refusal (wrong role, wrong employee, wrong state, blank input), the event log, and that no
 // table ever holds a new password in plain text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueCacheFor, waitForQueueSignal } from '../approvals/queue-cache.js';
 import { submitForm } from '../forms/service.js';
 import { type AuthUser, loadUser } from '../people/service.js';
 import { insertRequest } from '../requests/repo.js';
@@ -28,15 +29,28 @@ const events = async (requestId: string) =>
   )).rows;
 const eventCount = async (requestId: string) => (await events(requestId)).length;
 
+/**
+ * Runs a change made straight in the database (not through an IT route, which clears the queue cache itself) and
+ * waits until the app's queue cache has heard of it, so the next queue call is not answered from before it.
+ */
+async function changed<T>(change: () => Promise<T>): Promise<T> {
+  const gen = queueCacheFor(t.db)?.generation() ?? 0;
+  const out = await change();
+  expect(await waitForQueueSignal(t.db, gen)).toBe(true);
+  return out;
+}
+
 async function newIncident(who: ApiClient, fields: Record<string, unknown> = {}): Promise<string> {
-  const rec = await submitForm(t.db, await userOf(who), 'it-incident', {
+  const user = await userOf(who);
+  const rec = await changed(() => submitForm(t.db, user, 'it-incident', {
     affected_system: 'VPN', incident_description: 'VPN disconnects every few minutes', employee_system_number: 'LT-2231', ...fields,
-  });
+  }));
   return rec.request_id;
 }
 
 async function newReset(who: ApiClient, system = 'ERP'): Promise<string> {
-  const rec = await submitForm(t.db, await userOf(who), 'password-reset', { system_for_reset: system, reset_reason: 'Forgotten Password' });
+  const user = await userOf(who);
+  const rec = await changed(() => submitForm(t.db, user, 'password-reset', { system_for_reset: system, reset_reason: 'Forgotten Password' }));
   return rec.request_id;
 }
 
@@ -410,22 +424,168 @@ describe('password reset lifecycle', () => {
   });
 });
 
-describe('queue bounds', () => {
-  it('lists every open ticket but only the newest finished ones', async () => {
-    await t.db.query(
+describe('GET /api/it-support/queue: status, limit, form_type, bounds and cache', () => {
+  const get = (qs = '', who: ApiClient = lena) => who.get(`/api/it-support/queue${qs}`);
+  const ids = (rows: any[]) => rows.map((x) => x.request_id);
+  /** Newest first: created_at descending, then id descending. */
+  const expectNewestFirst = (rows: any[]) => {
+    for (let i = 1; i < rows.length; i++) {
+      const [a, b] = [rows[i - 1], rows[i]];
+      const order = Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id;
+      expect(order, `${a.request_id} before ${b.request_id}`).toBeLessThan(0);
+    }
+  };
+  /** Straight from the table: the newest `limit` open (or finished) tickets, optionally of one type. */
+  const newest = async (part: 'open' | 'finished', limit: number, type?: string) =>
+    (await t.db.query(
+      `SELECT request_id FROM requests WHERE form_type = ANY($1) AND current_stage ${part === 'open' ? "= 'it_helpdesk'" : 'IS NULL'}
+        ORDER BY created_at DESC, id DESC LIMIT $2`,
+      [type ? [type] : ['it-incident', 'password-reset'], limit],
+    )).rows.map((r) => r.request_id as string);
+
+  beforeAll(async () => {
+    // 24 more tickets: even ones open (every other one Resolved), odd ones closed; four share each created_at,
+    // so the id decides their order.
+    await changed(() => t.db.query(
+      `INSERT INTO requests (request_id, form_type, employee_id, status, current_stage, data, created_at)
+       SELECT 'INC-8' || lpad(g::text, 5, '0'), 'it-incident', $1,
+              CASE WHEN g % 2 = 1 THEN 'Closed' WHEN g % 4 = 2 THEN 'Resolved' ELSE 'Open' END,
+              CASE WHEN g % 2 = 0 THEN 'it_helpdesk' END,
+              '{"affected_system":"Bulk","incident_description":"bulk"}'::jsonb,
+              date_trunc('second', now()) - interval '1 minute' * (g / 4)
+         FROM generate_series(1, 24) g`,
+      [alex.user.id],
+    ));
+  });
+
+  it('answers 400 with a readable JSON message for a bad status, limit or form_type', async () => {
+    const cases: Array<[string, string]> = [
+      ['?status=Pending', 'status must be All, Open, Resolved or Closed'],
+      ['?status=Approved', 'status must be All, Open, Resolved or Closed'],
+      ['?status=Open&status=Closed', 'status must be All, Open, Resolved or Closed'],
+      ['?limit=0', 'limit must be at least 1'],
+      ['?limit=-3', 'limit must be at least 1'],
+      ['?limit=501', 'limit can be at most 500'],
+      ['?limit=2.5', 'limit must be a whole number'],
+      ['?limit=ten', 'limit must be a number'],
+      ['?form_type=leave-request', 'form_type must be it-incident or password-reset'],
+      ['?form_type=Meeting%20Room', 'form_type must be it-incident or password-reset'],
+    ];
+    for (const [qs, error] of cases) {
+      const res = await get(qs);
+      expect(res.status, qs).toBe(400);
+      expect(res.headers['content-type'], qs).toMatch(/^application\/json/);
+      expect(res.body, qs).toEqual({ error });
+    }
+    // case and blanks do not matter; the spec's free-text type names are understood; 500 is allowed
+    for (const qs of ['?status=open', '?status=%20RESOLVED%20', '?status=', '?limit=500', '?limit=%201%20', '?form_type=Password%20Reset', '?form_type=IT%20Incident&status=Closed']) {
+      expect((await get(qs)).status, qs).toBe(200);
+    }
+  });
+
+  it('refuses everyone but IT staff (403) before looking at the parameters', async () => {
+    for (const c of [alex, priya, daniel, await t.login('meera.iyer@adminease.test')]) {
+      for (const qs of ['?limit=5', '?status=Open&limit=500', '?limit=0', '?status=Pending']) {
+        const res = await get(qs, c);
+        expect(res.status, qs).toBe(403);
+        expect(res.body.error).toBe('Only IT support staff can do this');
+      }
+    }
+    expect((await t.anonymous.get('/api/it-support/queue?limit=5')).status).toBe(401);
+    expect((await get('?limit=5', omar)).status).toBe(200);
+  });
+
+  it('bounds the answer: the open tickets newest first up to limit, plus the newest limit finished ones', async () => {
+    for (const limit of [1, 5, 12]) {
+      const res = await get(`?limit=${limit}`);
+      expect(res.status).toBe(200);
+      const open = res.body.filter((x: any) => x.current_stage === 'it_helpdesk');
+      const finished = res.body.filter((x: any) => x.current_stage === null);
+      expect(open).toHaveLength(limit);
+      expect(finished).toHaveLength(limit);
+      expect(res.body).toHaveLength(2 * limit);
+      expect(ids(open)).toEqual(await newest('open', limit));
+      expect(ids(finished)).toEqual(await newest('finished', limit));
+      expectNewestFirst(res.body);
+    }
+    // the default is 50 per part
+    const all = (await get()).body;
+    const openCount = (await newest('open', 500)).length;
+    expect(all.filter((x: any) => x.current_stage !== null)).toHaveLength(Math.min(openCount, 50));
+    expect(all.filter((x: any) => x.current_stage === null)).toHaveLength(Math.min((await newest('finished', 500)).length, 50));
+    expectNewestFirst(all);
+  });
+
+  it('filters by the dashboard buckets and by type, with the same records as the full list', async () => {
+    const full = (await get('?limit=500')).body;
+    expectNewestFirst(full);
+    const byId = new Map(full.map((x: any) => [x.request_id, x]));
+    expect(full.filter((x: any) => x.current_stage !== null).map((x: any) => x.it_queue_status)).toEqual(expect.arrayContaining(['Open', 'Resolved']));
+
+    for (const limit of [3, 500]) {
+      const open = (await get(`?status=Open&limit=${limit}`)).body;
+      expect(open).toEqual(full.filter((x: any) => x.current_stage !== null && x.it_queue_status === 'Open').slice(0, limit));
+      const resolved = (await get(`?status=Resolved&limit=${limit}`)).body;
+      expect(resolved.length).toBeGreaterThan(0);
+      expect(resolved).toEqual(full.filter((x: any) => x.current_stage !== null && x.it_queue_status === 'Resolved').slice(0, limit));
+      const closed = (await get(`?status=Closed&limit=${limit}`)).body;
+      expect(closed).toEqual(full.filter((x: any) => x.current_stage === null).slice(0, limit));
+      expect(closed.every((x: any) => x.it_queue_status === 'Closed')).toBe(true);
+      expect((await get(`?status=All&limit=${limit}`)).body).toEqual((await get(`?limit=${limit}`)).body);
+    }
+
+    for (const type of ['it-incident', 'password-reset']) {
+      const res = (await get(`?form_type=${type}&limit=4`)).body;
+      expect(res.every((x: any) => x.form_type === type)).toBe(true);
+      expect(ids(res.filter((x: any) => x.current_stage !== null))).toEqual(await newest('open', 4, type));
+      expect(ids(res.filter((x: any) => x.current_stage === null))).toEqual(await newest('finished', 4, type));
+      expectNewestFirst(res);
+      for (const x of res) expect(x).toEqual(byId.get(x.request_id));
+    }
+    const resets = (await get('?form_type=password-reset&status=Resolved')).body;
+    expect(resets.length).toBeGreaterThan(0);
+    expect(resets.every((x: any) => x.form_type === 'password-reset' && x.it_support_status === 'Password Set' && x.it_queue_status === 'Resolved')).toBe(true);
+  });
+
+  it('lists every open ticket (up to limit) but only the newest finished ones', async () => {
+    await changed(() => t.db.query(
       `INSERT INTO requests (request_id, form_type, employee_id, status, current_stage, data, created_at)
        SELECT 'INC-9' || lpad(g::text, 5, '0'), 'it-incident', $1, 'Closed', NULL, '{"affected_system":"Old"}'::jsonb, now() - (g || ' days')::interval
          FROM generate_series(1, 320) g`,
       [alex.user.id],
-    );
-    const open = await t.db.query(`SELECT request_id FROM requests WHERE form_type IN ('it-incident', 'password-reset') AND current_stage IS NOT NULL`);
-    const res = await lena.get('/api/it-support/queue');
-    const ids = new Set(res.body.map((x: any) => x.request_id));
-    for (const r of open.rows) expect(ids.has(r.request_id), r.request_id).toBe(true);
-    const finished = res.body.filter((x: any) => x.current_stage === null);
-    expect(finished).toHaveLength(300);
-    expect(ids.has('INC-900001')).toBe(true);
-    expect(ids.has('INC-900320')).toBe(false);
+    ));
+    const open = await newest('open', 500);
+    const res = await get('?limit=300');
+    const got = new Set(ids(res.body));
+    for (const id of open) expect(got.has(id), id).toBe(true);
+    expect(res.body.filter((x: any) => x.current_stage === null)).toHaveLength(300);
+    expect(got.has('INC-900001')).toBe(true);
+    expect(got.has('INC-900320')).toBe(false);
+    // the largest answer: every finished one here (fewer than 500)
+    const max = (await get('?limit=500')).body;
+    expect(ids(max.filter((x: any) => x.current_stage === null))).toEqual(await newest('finished', 500));
+    expect(max.length).toBeLessThanOrEqual(1000);
+  });
+
+  it('answers from the queue cache until something changes; changes made by IT show at once', async () => {
+    const id = await newIncident(maria, { affected_system: 'Cache' });
+    const qs = '?status=Open&limit=7';
+    let first = await get(qs);
+    let again = await get(qs);
+    // a change signalled by an earlier test may still arrive and empty the cache once
+    for (let i = 0; i < 5 && again.headers['x-queue-cache'] !== 'hit'; i++) [first, again] = [again, await get(qs)];
+    expect(again.headers['x-queue-cache']).toBe('hit');
+    expect(again.text).toBe(first.text);
+    expect(again.headers['content-type']).toMatch(/^application\/json/);
+    expect(ids(first.body)).toContain(id);
+    // each caller, status, limit and type has its own entry
+    expect((await get(qs, omar)).headers['x-queue-cache']).toBe('miss');
+    expect((await get('?status=Open&limit=8')).headers['x-queue-cache']).toBe('miss');
+
+    expect((await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'T-CACHE-1' })).status).toBe(200);
+    const after = await get(qs);
+    expect(after.headers['x-queue-cache']).toBe('miss');
+    expect(after.body.find((x: any) => x.request_id === id)).toMatchObject({ status: 'In Progress', it_helpdesk_ticket_number: 'T-CACHE-1' });
   });
 });
 

@@ -1,10 +1,19 @@
 // IT support desk routes (approver-side §7 IT rows, employee-side §7 user confirmation) plus two of our own:
 // POST /api/it-support/close-ticket (IT closes a confirmed ticket) and POST /api/password-reset/reveal-password
 // (the requesting employee reads the new password). Thin: parse, call the service in a transaction, answer.
-import type { FastifyInstance } from 'fastify';
+// The queue is answered through the approver queues' per-instance cache (src/server/approvals/queue-cache.ts).
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { normaliseFormType } from '../../domain/approvals.js';
+import { IT_FILTERS, type ItFilter } from '../../domain/it.js';
+import { invalidateQueues, queueCacheFor } from '../approvals/queue-cache.js';
+import type { Db } from '../db/pool.js';
 import { parse } from '../http/parse.js';
+import type { AuthUser } from '../people/service.js';
 import {
+  IT_FORM_TYPES,
+  IT_QUEUE_DEFAULT_LIMIT,
+  IT_QUEUE_MAX_LIMIT,
   assertItStaff,
   closeTicket,
   itSecretKey,
@@ -54,6 +63,50 @@ const RejectSchema = z.object({
   rejection_reason: OptText(1000, 'Rejection reason'),
 });
 
+const STATUS_MESSAGE = `status must be ${IT_FILTERS.join(', ').replace(/, (?=[^,]*$)/, ' or ')}`;
+const FORM_TYPE_MESSAGE = `form_type must be ${IT_FORM_TYPES.join(' or ')}`;
+
+/** GET /api/it-support/queue?status=&limit=&form_type= (all optional). */
+const ItQueueQuery = z.object({
+  status: z
+    .string({ message: STATUS_MESSAGE })
+    .optional()
+    .transform((v) => (v && v.trim() !== '' ? v.trim().toLowerCase() : 'all'))
+    .refine((v) => IT_FILTERS.some((f) => f.toLowerCase() === v), STATUS_MESSAGE)
+    .transform((v) => IT_FILTERS.find((f) => f.toLowerCase() === v) as ItFilter),
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(IT_QUEUE_MAX_LIMIT, `limit can be at most ${IT_QUEUE_MAX_LIMIT}`)
+    .optional(),
+  // The spec's free-text types are understood too ('IT Incident', 'Password Reset').
+  form_type: z
+    .string({ message: FORM_TYPE_MESSAGE })
+    .max(100, FORM_TYPE_MESSAGE)
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : normaliseFormType(v)))
+    .refine((v) => v === undefined || (IT_FORM_TYPES as readonly string[]).includes(v), FORM_TYPE_MESSAGE)
+    .transform((v) => v as (typeof IT_FORM_TYPES)[number] | undefined),
+});
+type ItQueueParams = z.infer<typeof ItQueueQuery>;
+
+/** The cache key of one caller's queue answer (the 'it|' prefix keeps it apart from the approver queues). */
+const itQueueCacheKey = (user: Pick<AuthUser, 'id'>, q: ItQueueParams) =>
+  `it|${user.id}|${q.status}|${q.limit ?? IT_QUEUE_DEFAULT_LIMIT}|${q.form_type ?? ''}`;
+
+/** Like cachedJson of the approver routes: the cached body, or compute, cache (unless anything changed meanwhile) and answer. */
+async function cachedQueueJson(db: Db, reply: FastifyReply, key: string, compute: () => Promise<unknown>) {
+  const cache = queueCacheFor(db); // absent with ADMINEASE_QUEUE_CACHE=0
+  reply.type('application/json; charset=utf-8');
+  const hit = cache?.get(key);
+  if (hit !== undefined) return reply.header('x-queue-cache', 'hit').send(hit);
+  const gen = cache?.generation() ?? 0;
+  const body = JSON.stringify(await compute());
+  cache?.set(key, body, gen);
+  return reply.header('x-queue-cache', 'miss').send(body);
+}
+
 const DetailsQuery = z.object({ form_id: z.string().trim().min(1, 'form_id is required').max(40), form_type: z.string().max(60).optional() });
 const PendingQuery = z.object({ employee_id: z.string().max(60).optional() });
 
@@ -62,7 +115,18 @@ export default async function itDeskRoutes(app: FastifyInstance) {
   // Resolve the password key now: a malformed ADMINEASE_SECRET_KEY stops the start with its message.
   itSecretKey(config);
 
-  app.get('/api/it-support/queue', async (req) => itQueue(db, req.user));
+  // IT staff only (403 before anything else), then the parameters (400), then the cached answer.
+  app.get('/api/it-support/queue', async (req, reply) => {
+    assertItStaff(req.user);
+    const q = parse(ItQueueQuery, req.query);
+    return cachedQueueJson(db, reply, itQueueCacheKey(req.user, q), () =>
+      itQueue(db, req.user, { status: q.status, limit: q.limit, formType: q.form_type }));
+  });
+  /** A change made here shows in this instance's queues at once (other instances hear it from PostgreSQL). */
+  const changed = <T>(out: T): T => {
+    invalidateQueues(db);
+    return out;
+  };
 
   app.get('/api/it-support/form-details', async (req) => {
     assertItStaff(req.user);
@@ -73,31 +137,31 @@ export default async function itDeskRoutes(app: FastifyInstance) {
   app.post('/api/it-support/save-ticket-details', async (req) => {
     assertItStaff(req.user);
     const body = parse(SaveTicketSchema, req.body);
-    const ticket = await db.tx((c) => saveTicketDetails(c, req.user, body, clock.now()));
+    const ticket = changed(await db.tx((c) => saveTicketDetails(c, req.user, body, clock.now())));
     return { success: true, message: 'Ticket details saved', status: ticket.status, ticket };
   });
 
   app.post('/api/it-support/close-ticket', async (req) => {
     assertItStaff(req.user);
     const body = parse(FormOnlySchema, req.body);
-    const ticket = await db.tx((c) => closeTicket(c, req.user, body.form_id, clock.now()));
+    const ticket = changed(await db.tx((c) => closeTicket(c, req.user, body.form_id, clock.now())));
     return { success: true, message: 'Ticket closed', status: ticket.status, ticket };
   });
 
   app.post('/api/it-support/save-password-reset-details', async (req) => {
     assertItStaff(req.user);
     const body = parse(SavePasswordSchema, req.body);
-    return db.tx((c) => savePasswordResetDetails(c, config, req.user, body, clock.now()));
+    return changed(await db.tx((c) => savePasswordResetDetails(c, config, req.user, body, clock.now())));
   });
 
   app.post('/api/user-confirmation/confirm-problem-solved', async (req) => {
     const body = parse(ConfirmSchema, req.body);
-    return db.tx((c) => confirmProblemSolved(c, req.user, body, clock.now()));
+    return changed(await db.tx((c) => confirmProblemSolved(c, req.user, body, clock.now())));
   });
 
   app.post('/api/user-confirmation/reject-resolution', async (req) => {
     const body = parse(RejectSchema, req.body);
-    return db.tx((c) => rejectResolution(c, req.user, body, clock.now()));
+    return changed(await db.tx((c) => rejectResolution(c, req.user, body, clock.now())));
   });
 
   app.get('/api/user-confirmation/pending-confirmations', async (req) => {
@@ -107,7 +171,7 @@ export default async function itDeskRoutes(app: FastifyInstance) {
 
   app.post('/api/password-reset/reveal-password', async (req, reply) => {
     const body = parse(FormOnlySchema, req.body);
-    const out = await db.tx((c) => revealNewPassword(c, config, req.user, body.form_id, clock.now()));
+    const out = changed(await db.tx((c) => revealNewPassword(c, config, req.user, body.form_id, clock.now())));
     reply.header('cache-control', 'no-store');
     return out;
   });

@@ -7,6 +7,7 @@ import {
   DEFAULT_REJECTION_REASON,
   IT_OFFICER_FALLBACK_NAME,
   awaitsEmployeeConfirmation,
+  type ItFilter,
   derivedItSupportStatus,
   employeeResponseRefusal,
   isAdminEaseSystem,
@@ -17,8 +18,10 @@ import {
   planTicketSave,
   setPasswordRefusal,
 } from '../../domain/it.js';
+import { FORM_TYPES } from '../../domain/forms.js';
 import { dashboardForRole } from '../../domain/roles.js';
 import { WITHDRAWN_MESSAGE, isWithdrawn } from '../../domain/status.js';
+import { QUEUE_DEFAULT_LIMIT, QUEUE_MAX_LIMIT } from '../approvals/service.js';
 import { hashPassword } from '../auth/service.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Queryable } from '../db/pool.js';
@@ -30,9 +33,10 @@ import { type SecretKey, passwordContext, resolveSecretKey, seal, unseal } from 
 
 export const IT_FORM_TYPES = ['it-incident', 'password-reset'] as const;
 
-/** Open tickets are all listed (up to this many); finished ones only the most recent. */
-export const QUEUE_OPEN_LIMIT = 300;
-export const QUEUE_FINISHED_LIMIT = 300;
+/** Rows per part of the queue (open tickets / finished ones) unless the caller asks for another limit. */
+export const IT_QUEUE_DEFAULT_LIMIT = QUEUE_DEFAULT_LIMIT;
+/** The most rows per part a caller may ask for. */
+export const IT_QUEUE_MAX_LIMIT = QUEUE_MAX_LIMIT;
 
 export const MAX_PASSWORD_LENGTH = 200;
 /** A new AdminEase sign-in password needs at least this many characters. */
@@ -127,28 +131,83 @@ async function reload(c: Queryable, pk: number): Promise<RecordRow> {
 
 // ---- queue and details (IT staff) -------------------------------------------------------------
 
-/** Every open IT ticket (incidents and password resets) and the most recent finished ones, newest first. */
-export async function itQueue(c: Queryable, user: AuthUser): Promise<RequestRecord[]> {
+export interface ItQueueOptions {
+  /**
+   * The dashboard's filter (approver-side §2.3): All (default) = open tickets plus the newest finished ones;
+   * Open / Resolved = open tickets whose it_queue_status is that; Closed = the newest finished ones.
+   */
+  status?: ItFilter;
+  /** Rows per part (open tickets / finished ones); default 50, at most 500. */
+  limit?: number;
+  /** Only this type: 'it-incident' or 'password-reset'. */
+  formType?: 'it-incident' | 'password-reset';
+}
+
+function itQueueLimit(limit: number | undefined): number {
+  const n = Math.floor(Number(limit ?? IT_QUEUE_DEFAULT_LIMIT));
+  if (!Number.isFinite(n) || n < 1) return IT_QUEUE_DEFAULT_LIMIT;
+  return Math.min(n, IT_QUEUE_MAX_LIMIT);
+}
+
+// itBucket (src/domain/it.ts) in SQL: 'Open', 'Resolved' or 'Closed' of a request row r. Keep the two in step.
+const SQL_STATUS = `lower(btrim(r.status))`;
+const SQL_RESET_STATUS = `lower(btrim(coalesce(r.data->>'it_support_status', '')))`;
+export const SQL_IT_BUCKET = `(CASE
+    WHEN ${SQL_STATUS} IN ('cancelled', 'withdrawn') THEN 'Closed'
+    WHEN r.form_type = 'password-reset' THEN (CASE
+      WHEN ${SQL_STATUS} IN ('rejected', 'completed') OR ${SQL_RESET_STATUS} = 'completed' THEN 'Closed'
+      WHEN ${SQL_RESET_STATUS} = 'password set' THEN 'Resolved'
+      ELSE 'Open' END)
+    WHEN ${SQL_STATUS} IN ('closed', 'rejected') THEN 'Closed'
+    WHEN ${SQL_STATUS} = 'resolved' THEN 'Resolved'
+    ELSE 'Open' END)`;
+
+/**
+ * Only the IT forms have the IT helpdesk stage in their chain, so `current_stage = 'it_helpdesk'` alone picks the
+ * open tickets of both types, through requests_stage_created_idx in index order. (A form_type condition next to it
+ * makes the planner AND in a bitmap of requests_type_created_idx: every incident or reset ever filed.)
+ */
+const HELPDESK_ONLY_IT = FORM_TYPES.filter((t) => t.chain.includes('it_helpdesk'))
+  .every((t) => (IT_FORM_TYPES as readonly string[]).includes(t.formType));
+
+/**
+ * The IT queue, newest first and bounded: the open tickets (still at the IT helpdesk stage, up to `limit`)
+ * plus the newest `limit` finished ones, or only one bucket of the dashboard's filter. Like the approver
+ * queues, the ids are picked first through indexes (open: requests_stage_created_idx; finished: the newest of
+ * each type through requests_type_created_idx) and only those rows are loaded in full.
+ */
+export async function itQueue(c: Queryable, user: AuthUser, opts: ItQueueOptions = {}): Promise<RequestRecord[]> {
   assertItStaff(user);
-  // Open tickets: the stage index (current_stage, created_at). Finished ones: newest of each type through the
-  // (form_type, created_at) index, so the cost does not grow with years of closed tickets.
-  const r = await c.query(
-    `(${RECORD_SELECT} WHERE r.current_stage = 'it_helpdesk' AND r.form_type = ANY($1::text[])
-        ORDER BY r.created_at DESC, r.id DESC LIMIT ${QUEUE_OPEN_LIMIT})
-     UNION ALL
-     (${RECORD_SELECT} WHERE r.form_type = 'it-incident' AND r.current_stage IS NULL
-        ORDER BY r.created_at DESC, r.id DESC LIMIT ${QUEUE_FINISHED_LIMIT})
-     UNION ALL
-     (${RECORD_SELECT} WHERE r.form_type = 'password-reset' AND r.current_stage IS NULL
-        ORDER BY r.created_at DESC, r.id DESC LIMIT ${QUEUE_FINISHED_LIMIT})`,
-    [IT_FORM_TYPES],
-  );
-  const byNewest = (a: RecordRow, b: RecordRow) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime() || b.pk - a.pk;
-  const all = r.rows as RecordRow[];
-  const open = all.filter((x) => x.current_stage !== null);
-  const finished = all.filter((x) => x.current_stage === null).sort(byNewest).slice(0, QUEUE_FINISHED_LIMIT);
-  const rows = [...open, ...finished].sort(byNewest);
-  return rows.map(toTicket);
+  const limit = itQueueLimit(opts.limit);
+  const status: ItFilter = opts.status ?? 'All';
+  const types: readonly string[] = opts.formType ? [opts.formType] : IT_FORM_TYPES;
+  const params: unknown[] = [limit];
+  const add = (v: unknown) => { params.push(v); return `$${params.length}`; };
+
+  const open = (bucket?: 'Open' | 'Resolved') => {
+    const typeCond = types.length === 1 ? ` AND r.form_type = ${add(types[0])}` : HELPDESK_ONLY_IT ? '' : ` AND r.form_type = ANY(${add(types)}::text[])`;
+    // "not one of the other two buckets" (the same rows): the planner then reads the stage index in order and
+    // stops at `limit`, where "= bucket" (estimated at 0.5% of the rows) makes it fetch and sort every open ticket.
+    const others = bucket === 'Open' ? `'Resolved', 'Closed'` : `'Open', 'Closed'`;
+    const bucketCond = bucket ? ` AND ${SQL_IT_BUCKET} NOT IN (${others})` : '';
+    return `(SELECT r.id FROM requests r WHERE r.current_stage = 'it_helpdesk'${typeCond}${bucketCond}
+       ORDER BY r.created_at DESC, r.id DESC LIMIT $1)`;
+  };
+  // One ordered index scan per type, merged (one scan over both types would have to sort all their rows).
+  const finished = () =>
+    `(SELECT f.id FROM (${types
+      .map((t) => `(SELECT r.id, r.created_at FROM requests r WHERE r.form_type = ${add(t)} AND r.current_stage IS NULL
+          ORDER BY r.created_at DESC, r.id DESC LIMIT $1)`)
+      .join(' UNION ALL ')}) f
+       ORDER BY f.created_at DESC, f.id DESC LIMIT $1)`;
+
+  let ids: string;
+  if (status === 'Open' || status === 'Resolved') ids = open(status);
+  else if (status === 'Closed') ids = finished();
+  else ids = `${open()} UNION ALL ${finished()}`;
+
+  const r = await c.query(`WITH q AS (${ids}) ${RECORD_SELECT} JOIN q ON q.id = r.id ORDER BY r.created_at DESC, r.id DESC`, params);
+  return (r.rows as RecordRow[]).map(toTicket);
 }
 
 export async function itFormDetails(c: Queryable, user: AuthUser, formId: unknown, formType?: unknown): Promise<RequestRecord> {

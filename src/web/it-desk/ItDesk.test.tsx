@@ -34,7 +34,7 @@ const tickets = [
 
 type Route = (body: any) => { status: number; body?: unknown } | 'network';
 let routes: Record<string, Route>;
-let calls: { key: string; body: any }[];
+let calls: { key: string; body: any; url: string }[];
 let me: User;
 
 beforeEach(() => {
@@ -48,7 +48,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
     const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`;
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ key, body });
+    calls.push({ key, body, url });
     const route = routes[key];
     const out = route ? route(body) : { status: 404, body: { error: `no route ${key}` } };
     if (out === 'network') throw new TypeError('Failed to fetch');
@@ -91,6 +91,17 @@ describe('IT dashboard', () => {
     expect(within(rowOf('INC-000003')).getByText('Waiting for employee confirmation')).toBeTruthy();
     expect(within(rowOf('INC-000003')).queryByRole('button', { name: /Details$/ })).toBeTruthy(); // View Details only
     expect(within(rowOf('INC-000003')).queryByRole('button', { name: 'Update Details' })).toBeNull();
+  });
+
+  it('loads the open tickets and the newest finished ones with the dashboards\' explicit limit (200), again on Refresh', async () => {
+    renderWith(<ItDesk />);
+    await screen.findByTestId('it-ticket-INC-000001');
+    const queueCalls = () => calls.filter((c) => c.key === 'GET /api/it-support/queue');
+    expect(queueCalls()).toHaveLength(1);
+    expect(new URL(queueCalls()[0].url, 'http://x').searchParams.get('limit')).toBe('200');
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(queueCalls()).toHaveLength(2));
+    expect(new URL(queueCalls()[1].url, 'http://x').search).toBe('?limit=200');
   });
 
   it("shows 'No tickets found for this filter.' and 'Failed to load IT tickets'", async () => {

@@ -1,6 +1,7 @@
 // The IT desk's calls (approver-side §7 IT rows, employee-side §7 user confirmation) and their answer shapes.
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../api/client';
+import { DASHBOARD_QUEUE_LIMIT } from '../approvals/api';
 
 /** A row of GET /api/it-support/queue (an IT incident or a password reset), also the form-details answer. */
 export interface ItTicket {
@@ -45,10 +46,16 @@ export interface ItTicket {
 
 export const IT_QUEUE_KEY = ['it-support', 'queue'] as const;
 
+/**
+ * The dashboard filters and counts its tiles over the loaded tickets, so it asks for the open tickets (up to this
+ * many) plus as many of the newest finished ones, like the other approver dashboards; the API's default is 50.
+ */
+export const IT_DASHBOARD_QUEUE_LIMIT = DASHBOARD_QUEUE_LIMIT;
+
 export function useItQueue() {
   return useQuery({
     queryKey: IT_QUEUE_KEY,
-    queryFn: ({ signal }) => api.get<ItTicket[]>('/api/it-support/queue', { signal }),
+    queryFn: ({ signal }) => api.get<ItTicket[]>('/api/it-support/queue', { query: { limit: IT_DASHBOARD_QUEUE_LIMIT }, signal }),
     // The spec loads the queue once and on Refresh; changes we make invalidate it.
     staleTime: Infinity,
   });
