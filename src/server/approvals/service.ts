@@ -23,8 +23,8 @@ import {
 import { FORM_TYPES, type Stage, STAGES, formTypeDef } from '../../domain/forms.js';
 import { acknowledgementText, isWithdrawn } from '../../domain/status.js';
 import type { Db, Queryable } from '../db/pool.js';
-import { notificationContext } from '../events/notify.js';
-import { recordEvent } from '../events/service.js';
+import { notificationContext, notifyForEvent } from '../events/notify.js';
+import { EVENT_COLUMNS, type NewEvent, eventValues, recordEvent } from '../events/service.js';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { type AuthUser, fullName } from '../people/service.js';
 import { invalidateQueues } from './queue-cache.js';
@@ -95,8 +95,12 @@ function decisionOf(value: unknown): Decision {
 
 /**
  * Decides one stage of a request. The caller must be that stage's approver; earlier stages must be approved
- * and this one pending. Runs in a transaction that locks the request, so of several approvers acting at once
- * exactly one decides and the others get 409 'This request has already been decided'.
+ * and this one pending. Optimistic: the request is read without a lock and checked; then, in one transaction,
+ * the request's new state is written only if its row is still the version that was read (its xmin), the
+ * approval only if still pending, with the event and its notifications.
+ * If anything changed meanwhile, the decision is read and checked again, so of several approvers acting at
+ * once exactly one decides and the others get the answer they would get now (409 'This request has already
+ * been decided', or why the stage cannot be decided).
  */
 export async function decideStage(db: Db, user: AuthUser, input: DecideInput, now: Date = new Date()): Promise<RequestRecord> {
   const decision = decisionOf(input.decision);
@@ -106,69 +110,98 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
   if (ref === '') throw badRequest('form_id is required');
   if (input.stage && !(input.stage in STAGES)) throw badRequest(`Unknown approval stage: ${input.stage}`);
 
-  const record = await db.tx(async (c) => {
-    const locked = await c.query(
-      /^\d{1,15}$/.test(ref) ? 'SELECT id FROM requests WHERE id = $1 FOR UPDATE' : 'SELECT id FROM requests WHERE request_id = $1 FOR UPDATE',
-      [/^\d{1,15}$/.test(ref) ? Number(ref) : ref.toUpperCase()],
-    );
-    if (!locked.rows[0]) throw notFound('Request not found');
-    const row = (await loadRecordByRef(c, locked.rows[0].id))!;
-    if (input.formType && input.formType.trim() !== '' && normaliseFormType(input.formType) !== row.form_type) {
-      throw badRequest(`This request is a ${row.form_type}, not a ${input.formType}`);
-    }
-    const stage = input.stage ?? callerStage(user, row);
-    if (stage === 'it_helpdesk') throw forbidden(NOT_APPROVER.it_helpdesk);
-    if (!isStageApprover(user, row, stage)) throw forbidden(NOT_APPROVER[stage]);
-    if (row.employee_user_id === user.id) throw forbidden('You cannot decide on your own request');
-
-    const before = toRecord(row);
-    const check = checkStageDecidable(before, stage);
-    if (!check.ok) throw new HttpError(check.status ?? 409, check.message ?? 'This request cannot be decided now');
-
-    const reasonErr = rejectionReasonError(decision, input.reason, stage);
-    if (reasonErr) throw badRequest(reasonErr);
-    const reason = decision === 'Rejected' ? String(input.reason ?? '').trim() : null;
-
-    const signer = fullName(user);
-    const upd = await c.query(
-      `UPDATE approvals SET decision = $3, signer_id = $4, signer_name = $5, decided_at = $6, rejection_reason = $7, comments = $8
-        WHERE request_pk = $1 AND stage = $2 AND decision = 'Pending'`,
-      [row.pk, stage, decision, user.id, signer, now, reason, comments || null],
-    );
-    if (upd.rowCount !== 1) throw conflict('This request has already been decided');
-
-    const chain = formTypeDef(row.form_type)!.chain;
-    const next = chain[chain.indexOf(stage) + 1] ?? null;
-    const newStatus = decision === 'Rejected' ? 'Rejected' : next ? row.status : 'Approved';
-    const newStage = decision === 'Rejected' ? null : next;
-    await c.query('UPDATE requests SET status = $2, current_stage = $3, updated_at = $4 WHERE id = $1', [row.pk, newStatus, newStage, now]);
-
-    // The request as now stored, built from the locked row and the two updates above (no reload).
-    const after: RecordRow = {
-      ...row,
-      status: newStatus,
-      current_stage: newStage,
-      updated_at: now,
-      approvals: row.approvals.map((a) =>
-        a.stage === stage
-          ? { ...a, decision, signer_id: user.id, signer_name: signer, decided_at: now.toISOString(), rejection_reason: reason, comments: comments || null }
-          : a),
-    };
-    const context = notificationContext(after);
-    const reqRef = { pk: row.pk, request_id: row.request_id, form_type: row.form_type, employee_id: row.employee_user_id };
-    await recordEvent(c, {
-      request: reqRef, actorId: user.id, eventType: 'decision', stage, field: `${STAGES[stage].prefix}_approval`,
-      oldValue: 'Pending', newValue: decision,
-      details: { signer_name: signer, ...(reason !== null ? { rejection_reason: reason } : {}), ...(comments ? { comments } : {}), next_stage: newStage },
-      at: now, context,
+  for (let attempt = 1; ; attempt += 1) {
+    const row = await loadRecordByRef(db, ref);
+    if (!row) throw notFound('Request not found');
+    const plan = planDecision(user, row, input, decision, comments, now);
+    const record = await db.tx(async (c) => {
+      // Two statements, not one: the approval counters' triggers read the other table, so the request and its
+      // approval must change one after the other. The first also locks the request for the rest of the transaction.
+      const moved = await c.query('UPDATE requests SET status = $3, current_stage = $4, updated_at = $5 WHERE id = $1 AND xmin = $2::text::xid',
+        [row.pk, row.version, plan.after.status, plan.after.current_stage, now]);
+      if (moved.rowCount !== 1) throw CHANGED; // changed since it was read: roll back, read again
+      const written = await c.query(
+        `WITH a AS (
+           UPDATE approvals SET decision = $3, signer_id = $4, signer_name = $5, decided_at = $6, rejection_reason = $7, comments = $8
+            WHERE request_pk = $1 AND stage = $2 AND decision = 'Pending'
+           RETURNING request_pk
+         )
+         INSERT INTO request_events (${EVENT_COLUMNS})
+         SELECT a.request_pk, $9::int, $10::text, $11::text, $12::text, $13::text, $14::text, $15::jsonb, coalesce($16::timestamptz, now()) FROM a
+         RETURNING id`,
+        [row.pk, plan.stage, decision, user.id, plan.signer, now, plan.reason, comments || null, ...eventValues(plan.event).slice(1)],
+      );
+      const eventId = written.rows[0]?.id as number | undefined;
+      if (eventId === undefined) throw CHANGED;
+      const context = notificationContext(plan.after);
+      await notifyForEvent(c, { ...plan.event, context }, eventId);
+      if (plan.after.status !== row.status) {
+        const reqRef = plan.event.request;
+        await recordEvent(c, { request: reqRef, actorId: user.id, eventType: 'status_change', stage: plan.stage, field: 'status', oldValue: row.status, newValue: plan.after.status, at: now, context });
+      }
+      return toRecord(plan.after);
+    }).catch((err) => {
+      if (err === CHANGED) return null;
+      throw err;
     });
-    if (newStatus !== row.status) {
-      await recordEvent(c, { request: reqRef, actorId: user.id, eventType: 'status_change', stage, field: 'status', oldValue: row.status, newValue: newStatus, at: now, context });
+    if (record) {
+      invalidateQueues(db); // this instance's queues change now; other instances hear it from PostgreSQL
+      return record;
     }
-    return toRecord(after);
-  });
-  invalidateQueues(db); // this instance's queues change now; other instances hear it from PostgreSQL
-  return record;
+    if (attempt >= 20) throw conflict('This request is being changed by someone else. Please try again.');
+  }
+}
+
+/** Thrown inside a decision's transaction when the request changed since it was read. */
+const CHANGED = new Error('the request changed since it was read');
+
+interface DecisionPlan {
+  stage: Stage;
+  signer: string;
+  reason: string | null;
+  /** The request as it will be stored. */
+  after: RecordRow;
+  /** The decision's event row. */
+  event: NewEvent;
+}
+
+/** The permission and state checks of a decision on `row`, and what it will write (throws 4xx otherwise). */
+function planDecision(user: AuthUser, row: RecordRow, input: DecideInput, decision: Decision, comments: string | null, now: Date): DecisionPlan {
+  if (input.formType && input.formType.trim() !== '' && normaliseFormType(input.formType) !== row.form_type) {
+    throw badRequest(`This request is a ${row.form_type}, not a ${input.formType}`);
+  }
+  const stage = input.stage ?? callerStage(user, row);
+  if (stage === 'it_helpdesk') throw forbidden(NOT_APPROVER.it_helpdesk);
+  if (!isStageApprover(user, row, stage)) throw forbidden(NOT_APPROVER[stage]);
+  if (row.employee_user_id === user.id) throw forbidden('You cannot decide on your own request');
+
+  const check = checkStageDecidable(toRecord(row), stage);
+  if (!check.ok) throw new HttpError(check.status ?? 409, check.message ?? 'This request cannot be decided now');
+  const reasonErr = rejectionReasonError(decision, input.reason, stage);
+  if (reasonErr) throw badRequest(reasonErr);
+  const reason = decision === 'Rejected' ? String(input.reason ?? '').trim() : null;
+
+  const signer = fullName(user);
+  const chain = formTypeDef(row.form_type)!.chain;
+  const next = chain[chain.indexOf(stage) + 1] ?? null;
+  const after: RecordRow = {
+    ...row,
+    status: decision === 'Rejected' ? 'Rejected' : next ? row.status : 'Approved',
+    current_stage: decision === 'Rejected' ? null : next,
+    updated_at: now,
+    approvals: row.approvals.map((a) =>
+      a.stage === stage
+        ? { ...a, decision, signer_id: user.id, signer_name: signer, decided_at: now.toISOString(), rejection_reason: reason, comments: comments || null }
+        : a),
+  };
+  const event: NewEvent = {
+    request: { pk: row.pk, request_id: row.request_id, form_type: row.form_type, employee_id: row.employee_user_id },
+    actorId: user.id, eventType: 'decision', stage, field: `${STAGES[stage].prefix}_approval`,
+    oldValue: 'Pending', newValue: decision,
+    details: { signer_name: signer, ...(reason !== null ? { rejection_reason: reason } : {}), ...(comments ? { comments } : {}), next_stage: after.current_stage },
+    at: now,
+  };
+  return { stage, signer, reason, after, event };
 }
 
 export interface BulkItem { form_id: string | number; decision: string; reason?: string | null; comments?: string | null; stage?: Stage }

@@ -33,12 +33,15 @@ export interface NewEvent {
   context?: RequestContext;
 }
 
+/** The columns of an event row, in the order of eventValues (for writes that insert the event themselves). */
+export const EVENT_COLUMNS = 'request_pk, actor_id, event_type, stage, field, old_value, new_value, details, created_at';
+
+export function eventValues(e: NewEvent): unknown[] {
+  return [e.request.pk, e.actorId, e.eventType, e.stage ?? null, e.field ?? null, e.oldValue ?? null, e.newValue ?? null, JSON.stringify(e.details ?? {}), e.at ?? null];
+}
+
 export async function recordEvent(c: Queryable, e: NewEvent): Promise<number> {
-  const r = await c.query(
-    `INSERT INTO request_events (request_pk, actor_id, event_type, stage, field, old_value, new_value, details, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, now())) RETURNING id`,
-    [e.request.pk, e.actorId, e.eventType, e.stage ?? null, e.field ?? null, e.oldValue ?? null, e.newValue ?? null, JSON.stringify(e.details ?? {}), e.at ?? null],
-  );
+  const r = await c.query(`INSERT INTO request_events (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, now())) RETURNING id`, eventValues(e));
   const id: number = r.rows[0].id;
   if (e.notify !== false) await notifyForEvent(c, e, id);
   return id;

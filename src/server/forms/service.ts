@@ -3,6 +3,7 @@
 import { firstIssueMessage, formSchema, formTypeDef } from '../../domain/forms.js';
 import type { Db, Queryable } from '../db/pool.js';
 import { recordEvent } from '../events/service.js';
+import { invalidateQueues } from '../approvals/queue-cache.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { type AuthUser, assertMayViewPerson, fullName, isSelfRef } from '../people/service.js';
 import { RECORD_SELECT, type RecordRow, type RequestRecord, insertRequest, loadRecordByRef, toRecord } from '../requests/repo.js';
@@ -37,10 +38,18 @@ export function assertBodyIdentity(user: AuthUser, body: unknown): void {
   if (!isSelfRef(user, id as string | number)) throw forbidden('You can only submit forms for yourself');
 }
 
+/** Runs a request write in a transaction; after the commit this instance's queue answers are dropped at once
+ * (other instances hear of it from PostgreSQL), so the writer's next read sees the change. */
+async function writeRequest<T>(db: Db, fn: (c: Queryable) => Promise<T>): Promise<T> {
+  const out = await db.tx(fn);
+  invalidateQueues(db);
+  return out;
+}
+
 /** Validates `input` with the form type's schema and stores a request for `user` (never for someone else). */
 export async function submitForm(db: Db, user: AuthUser, formType: string, input: unknown, now: Date = new Date()): Promise<RequestRecord> {
   const fields = validate(formType, input);
-  return db.tx(async (c) => {
+  return writeRequest(db, async (c) => {
     const extra: Record<string, unknown> = {};
     if (formType === 'leave-request') {
       // Serialise one employee's leave submissions so two at once cannot both pass the overlap check.
@@ -114,7 +123,7 @@ function untouched(req: LockedRequest, decisions: string[]): boolean {
 export async function editRequest(db: Db, user: AuthUser, formType: string, ref: string | number, input: unknown, now: Date = new Date()): Promise<RequestRecord> {
   const fields = validate(formType, input);
   const def = formTypeDef(formType)!;
-  return db.tx(async (c) => {
+  return writeRequest(db, async (c) => {
     if (formType === 'leave-request') await c.query('SELECT pg_advisory_xact_lock(742100, $1)', [user.id]);
     const { req, decisions } = await lockOwnRequest(c, user, ref, formType);
     if (!untouched(req, decisions)) throw conflict('This request can no longer be edited: a decision has already been made on it');
@@ -146,7 +155,7 @@ export async function withdrawRequest(
   db: Db, user: AuthUser, ref: string | number, opts: { formType?: string; now?: Date } = {},
 ): Promise<RequestRecord> {
   const now = opts.now ?? new Date();
-  return db.tx(async (c) => {
+  return writeRequest(db, async (c) => {
     const { req } = await lockOwnRequest(c, user, ref, opts.formType);
     if (!OPEN_STATUSES.includes(req.status)) {
       throw conflict(`Only pending requests can be withdrawn; ${req.request_id} is ${req.status}`);

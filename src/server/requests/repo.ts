@@ -51,7 +51,7 @@ export async function insertRequest(c: Queryable, r: NewRequest): Promise<Stored
 
 /** Select list for records: request, employee, department, line manager and the approvals as JSON. */
 export const RECORD_SELECT = `
-  SELECT r.id AS pk, r.request_id, r.form_type, r.employee_id AS employee_user_id, r.line_manager_id, r.hr_contact_id,
+  SELECT r.id AS pk, r.xmin::text AS version, r.request_id, r.form_type, r.employee_id AS employee_user_id, r.line_manager_id, r.hr_contact_id,
          r.status, r.current_stage, r.data, r.created_at, r.updated_at,
          e.employee_code, e.first_name || ' ' || e.last_name AS employee_name, d.name AS department,
          m.first_name || ' ' || m.last_name AS manager_name,
@@ -76,6 +76,8 @@ export interface ApprovalRow {
 
 export interface RecordRow {
   pk: number;
+  /** The row version (xmin): a write conditioned on it fails if anyone changed the request since it was read. */
+  version: string;
   request_id: string;
   form_type: string;
   employee_user_id: number;
