@@ -104,41 +104,50 @@ export type RequestRecord = Record<string, unknown> & {
   employee_user_id: number;
 };
 
-const dateOnly = (v: string | Date | null) => (v ? new Date(v).toISOString().slice(0, 10) : null);
+// decided_at comes from json_build_object as PostgreSQL's text form ('2026-03-04T10:20:30.123+00:00'); the
+// date part of a UTC timestamp is its first ten characters.
+const dateOnly = (v: string | Date | null) =>
+  !v ? null : typeof v === 'string' && /^\d{4}-\d\d-\d\dT[^+-]*(\+00:00|Z)$/.test(v) ? v.slice(0, 10) : new Date(v).toISOString().slice(0, 10);
 
 /** The flattened record of the spec's clients. */
 export function toRecord(row: RecordRow): RequestRecord {
-  const data = { ...row.data };
-  for (const k of SECRET_FIELDS) delete data[k];
-  const rec: Record<string, unknown> = {
-    ...data,
-    id: row.pk,
-    request_id: row.request_id,
-    form_id: row.request_id,
-    form_type: row.form_type,
-    title: formTypeDef(row.form_type)?.title ?? row.form_type,
-    employee_id: row.employee_code,
-    employee_user_id: row.employee_user_id,
-    employee_name: row.employee_name,
-    department: row.department ?? 'Unknown',
-    line_manager: row.manager_name,
-    manager: row.manager_name ?? 'N/A',
-    status: row.status,
-    current_stage: row.current_stage,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
-  };
-  for (const a of row.approvals ?? []) {
-    const p = STAGES[a.stage]?.prefix ?? a.stage;
-    rec[`${p}_approval`] = a.decision;
-    rec[`${p}_signature`] = a.signer_name;
-    rec[`${p}_date`] = dateOnly(a.decided_at);
-    rec[`${p}_rejected_reason`] = a.rejection_reason ?? '';
-    if (a.comments) rec[`${p}_comments`] = a.comments;
+  // Built key by key (no object spread, no `delete`): this runs for every row of every list.
+  const rec: Record<string, unknown> = {};
+  const data = row.data;
+  for (const k in data) if (!SECRET_SET.has(k)) rec[k] = data[k];
+  rec.id = row.pk;
+  rec.request_id = row.request_id;
+  rec.form_id = row.request_id;
+  rec.form_type = row.form_type;
+  rec.title = formTypeDef(row.form_type)?.title ?? row.form_type;
+  rec.employee_id = row.employee_code;
+  rec.employee_user_id = row.employee_user_id;
+  rec.employee_name = row.employee_name;
+  rec.department = row.department ?? 'Unknown';
+  rec.line_manager = row.manager_name;
+  rec.manager = row.manager_name ?? 'N/A';
+  rec.status = row.status;
+  rec.current_stage = row.current_stage;
+  rec.created_at = isoTime(row.created_at);
+  rec.updated_at = isoTime(row.updated_at);
+  const approvals = row.approvals;
+  if (approvals) {
+    for (let i = 0; i < approvals.length; i += 1) {
+      const a = approvals[i];
+      const p = STAGES[a.stage]?.prefix ?? a.stage;
+      rec[`${p}_approval`] = a.decision;
+      rec[`${p}_signature`] = a.signer_name;
+      rec[`${p}_date`] = dateOnly(a.decided_at);
+      rec[`${p}_rejected_reason`] = a.rejection_reason ?? '';
+      if (a.comments) rec[`${p}_comments`] = a.comments;
+    }
   }
   rec.next_stage = nextStageFor(rec);
   return rec as RequestRecord;
 }
+
+const SECRET_SET = new Set(SECRET_FIELDS);
+const isoTime = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
 /** A request by its human id (LR-000123) or numeric id. */
 export async function loadRecordByRef(c: Queryable, ref: string | number): Promise<RecordRow | undefined> {
