@@ -1,13 +1,13 @@
 // A CPU profile of the production server under load on one endpoint (or decisions): the server runs with
 // --cpu-prof while autocannon loads it, then the heaviest functions (self time) are printed; the .cpuprofile
 // file opens in Chrome DevTools. Decisions are put back afterwards.
-//   npx tsx bench/profile.ts details        # user_forms, manager_queue, hr_queue, ..., details, decisions
+//   npx tsx bench/profile.ts details        # user_forms, manager_queue, hr_queue, ..., details, decisions, assistant
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { benchDatabaseName, benchServerUrl, flags, intFlag, withDatabase } from './common.js';
-import { pendingPool, readEndpoints, sessionsForIds } from './endpoints.js';
+import { benchDatabaseName, benchServerUrl, flags, intFlag, scaleEmail, withDatabase } from './common.js';
+import { pendingPool, readEndpoints, sessionsFor, sessionsForIds } from './endpoints.js';
 import { httpLoad } from './measure.js';
 import { startServer } from './server.js';
 
@@ -35,6 +35,21 @@ try {
     await pool.query(`UPDATE requests SET status = 'Pending', current_stage = 'line_manager', updated_at = created_at WHERE id = ANY($1)`, [pks]);
     await pool.query('DELETE FROM notifications WHERE request_pk = ANY($1) AND event_id > $2', [pks, before]);
     await pool.query('DELETE FROM request_events WHERE id > $1 AND request_pk = ANY($2)', [before, pks]);
+  } else if (which === 'assistant') {
+    // 20 employees chatting at once (the bench's messages), each in its own assistant session
+    const s = [...(await sessionsFor(pool, Array.from({ length: 20 }, (_, k) => scaleEmail('employee', k + 1)))).values()];
+    const chats: Array<{ token: string; id: number; session: string }> = [];
+    for (const e of s) {
+      const r = await fetch(`${server.url}/ai/simple/session/login`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${e.token}` }, body: JSON.stringify({ user_id: e.id, user_role: 'Employee' }) });
+      chats.push({ token: e.token, id: e.id, session: (await r.json()).session_id });
+    }
+    const messages = ['How many leave days do I have left?', 'Show my pending requests', 'I need a laptop charger', 'What is the status of my last request?', 'hello'];
+    let i = 0;
+    console.log(await httpLoad('assistant', {
+      url: `${server.url}/ai/streaming-chat`, method: 'POST', headers: { 'content-type': 'application/json' }, connections: 20, seconds: 8,
+      next: () => { const c = chats[i % chats.length]; const message = messages[i++ % messages.length]; return { path: '/ai/streaming-chat', headers: { authorization: `Bearer ${c.token}`, 'x-session-id': c.session }, body: JSON.stringify({ message, stream: true, sessionId: c.session, user_id: c.id, userInfo: {} }) }; },
+    }));
+    await server.stop();
   } else {
     const ep = (await readEndpoints(pool)).find((e) => e.key === which);
     if (!ep) throw new Error(`unknown endpoint ${which}`);

@@ -195,6 +195,8 @@ async function measureAssistant(server: BenchServer, url: string, chats = 20): P
     if (r.status !== 200) throw new Error(`assistant session: ${r.status} ${JSON.stringify(r.body)}`);
     chatSessions.set(e.id, r.body.session_id);
   }
+  // Resolves when the reply has ended (a chat sends its next message after reading the reply), with the time
+  // from sending to the first content event.
   const firstContent = (e: { token: string; id: number }, message: string) => new Promise<number>((resolve, reject) => {
     const t0 = performance.now();
     const sessionId = chatSessions.get(e.id)!;
@@ -204,11 +206,11 @@ async function measureAssistant(server: BenchServer, url: string, chats = 20): P
     }, (res) => {
       if (res.statusCode !== 200) { res.resume(); reject(new Error(`status ${res.statusCode}`)); return; }
       let buf = '';
-      let done = false;
+      let first: number | undefined;
       res.on('data', (d) => {
         buf += d;
         let nl: number;
-        while (!done && (nl = buf.indexOf('\n')) >= 0) {
+        while (first === undefined && (nl = buf.indexOf('\n')) >= 0) {
           const line = buf.slice(0, nl).trim();
           buf = buf.slice(nl + 1);
           if (!line.startsWith('data:')) continue;
@@ -216,14 +218,11 @@ async function measureAssistant(server: BenchServer, url: string, chats = 20): P
           if (data === '[DONE]') continue;
           try {
             const ev = JSON.parse(data);
-            if (typeof ev.content === 'string' && ev.content !== '' && (ev.type === undefined || ev.type === 'content')) {
-              done = true;
-              resolve(performance.now() - t0);
-            }
+            if (typeof ev.content === 'string' && ev.content !== '' && (ev.type === undefined || ev.type === 'content')) first = performance.now() - t0;
           } catch { /* partial line */ }
         }
       });
-      res.on('end', () => { if (!done) reject(new Error('no content event')); });
+      res.on('end', () => (first === undefined ? reject(new Error('no content event')) : resolve(first)));
       res.on('error', reject);
     });
     req.on('error', reject);

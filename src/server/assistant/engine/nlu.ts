@@ -38,7 +38,9 @@ async function train(): Promise<Manager> {
     autoSave: false,
     autoLoad: false,
     nlu: { log: false, useNoneFeature: true },
-    ner: { builtins: [], threshold: 0.85 },
+    // Exact entity matches only: typos are already corrected against the vocabulary before the NLU (text.ts),
+    // and node-nlp's fuzzy matching (threshold < 1) was a third of a chat reply's CPU under load.
+    ner: { builtins: [], threshold: 1 },
   });
   for (const [intent, utterances] of Object.entries(INTENT_CORPUS)) for (const u of utterances) manager.addDocument('en', u, intent);
   for (const [formType, utterances] of Object.entries(FORM_CORPUS)) for (const u of utterances) manager.addDocument('en', u, `form.${formType}`);
