@@ -18,7 +18,8 @@ export async function startServer(opts: { databaseUrl: string; webDir: string; l
   const port = opts.port ?? (await freePort());
   const env: Record<string, string> = { ...(process.env as Record<string, string>) };
   delete env.ADMINEASE_DEMO;
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'], {
+  // As `npm start` runs it (package.json): a larger young generation, fewer scavenges for the many short-lived rows.
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', ...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
       ...env, NODE_ENV: 'production', DATABASE_URL: opts.databaseUrl, PORT: String(port), HOST: '127.0.0.1',

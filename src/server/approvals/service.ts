@@ -23,7 +23,7 @@ import {
 import { FORM_TYPES, type Stage, STAGES, formTypeDef } from '../../domain/forms.js';
 import { acknowledgementText, isWithdrawn } from '../../domain/status.js';
 import type { Db, Queryable } from '../db/pool.js';
-import { notificationContext, notifyForEvent } from '../events/notify.js';
+import { draftNotifications, firstNotificationsSql, notificationContext } from '../events/notify.js';
 import { EVENT_COLUMNS, type NewEvent, eventValues, recordEvent } from '../events/service.js';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { type AuthUser, fullName } from '../people/service.js';
@@ -111,30 +111,35 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
   if (input.stage && !(input.stage in STAGES)) throw badRequest(`Unknown approval stage: ${input.stage}`);
 
   for (let attempt = 1; ; attempt += 1) {
-    const row = await loadRecordByRef(db, ref);
+    // The request with an id for the decision's event, so the event and its notifications are written in one
+    // statement: read, then BEGIN, the request, the approval + event + notifications, COMMIT.
+    const row = await loadRecordByRef(db, ref, { reserveEventId: true });
     if (!row) throw notFound('Request not found');
     const plan = planDecision(user, row, input, decision, comments, now);
+    const eventId = Number(row.reserved_event_id);
+    const context = notificationContext(plan.after);
+    const notices = await draftNotifications(db, { ...plan.event, context });
     const record = await db.tx(async (c) => {
-      // Two statements, not one: the approval counters' triggers read the other table, so the request and its
-      // approval must change one after the other. The first also locks the request for the rest of the transaction.
+      // The request, then its approval: the approval counters' triggers read the other table, so the two must
+      // change one after the other. The first also locks the request for the rest of the transaction.
       const moved = await c.query('UPDATE requests SET status = $3, current_stage = $4, updated_at = $5 WHERE id = $1 AND xmin = $2::text::xid',
         [row.pk, row.version, plan.after.status, plan.after.current_stage, now]);
       if (moved.rowCount !== 1) throw CHANGED; // changed since it was read: roll back, read again
+      const n = notices ? firstNotificationsSql(notices, 'e', now, 17) : null;
       const written = await c.query(
         `WITH a AS (
            UPDATE approvals SET decision = $3, signer_id = $4, signer_name = $5, decided_at = $6, rejection_reason = $7, comments = $8
             WHERE request_pk = $1 AND stage = $2 AND decision = 'Pending'
            RETURNING request_pk
-         )
-         INSERT INTO request_events (${EVENT_COLUMNS})
-         SELECT a.request_pk, $9::int, $10::text, $11::text, $12::text, $13::text, $14::text, $15::jsonb, coalesce($16::timestamptz, now()) FROM a
-         RETURNING id`,
-        [row.pk, plan.stage, decision, user.id, plan.signer, now, plan.reason, comments || null, ...eventValues(plan.event).slice(1)],
+         ), e AS (
+           INSERT INTO request_events (id, ${EVENT_COLUMNS})
+           SELECT $9::bigint, a.request_pk, $10::int, $11::text, $12::text, $13::text, $14::text, $15::text, $16::jsonb, $17::timestamptz FROM a
+           RETURNING id
+         )${n ? `, ${n.cte}` : ''}
+         SELECT (SELECT id FROM e) AS event_id${n ? `, ${n.select}` : ''}`,
+        [row.pk, plan.stage, decision, user.id, plan.signer, now, plan.reason, comments || null, eventId, ...eventValues(plan.event).slice(1), ...(n?.params ?? [])],
       );
-      const eventId = written.rows[0]?.id as number | undefined;
-      if (eventId === undefined) throw CHANGED;
-      const context = notificationContext(plan.after);
-      await notifyForEvent(c, { ...plan.event, context }, eventId);
+      if (written.rows[0].event_id === null) throw CHANGED;
       if (plan.after.status !== row.status) {
         const reqRef = plan.event.request;
         await recordEvent(c, { request: reqRef, actorId: user.id, eventType: 'status_change', stage: plan.stage, field: 'status', oldValue: row.status, newValue: plan.after.status, at: now, context });

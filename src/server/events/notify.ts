@@ -107,10 +107,25 @@ interface NotificationDraft {
 
 const norm = (v: unknown) => (v == null ? null : String(v));
 
+/** The notifications one event causes, ready to write. */
+export interface PreparedNotifications {
+  req: RequestContext;
+  drafts: NotificationDraft[];
+  /** The request-changed payload for LIVE_CHANNEL. */
+  changed: LivePayload;
+}
+
 /** Creates the notifications of one event (call in the event's transaction, after the event row). */
 export async function notifyForEvent(c: Queryable, e: NewEvent, eventId: number): Promise<number> {
+  const p = await draftNotifications(c, e);
+  if (!p) return 0;
+  return writeDrafts(c, p.req, p.drafts, eventId, e.at, p.changed);
+}
+
+/** Who is told what about event `e` (reads the request unless `e.context` holds it); null when nobody. */
+export async function draftNotifications(c: Queryable, e: NewEvent): Promise<PreparedNotifications | null> {
   const req = e.context ?? (await loadContext(c, e.request.pk));
-  if (!req) return 0;
+  if (!req) return null;
   const owner = req.employee_id;
   let field = e.field ?? null;
   let newValue = norm(e.newValue);
@@ -189,12 +204,42 @@ export async function notifyForEvent(c: Queryable, e: NewEvent, eventId: number)
     }
   }
 
-  if (drafts.length === 0 && !field) return 0;
+  if (drafts.length === 0 && !field) return null;
   // Tell every instance that the request changed, for the lists of the people who see it.
   const users = [owner, req.line_manager_id, req.hr_contact_id].filter((x): x is number => typeof x === 'number');
   const types = req.approvals.map((a) => STAGE_USER_TYPES[a.stage]).filter((x): x is string => Boolean(x));
-  const changedPayload: LivePayload = { k: 'r', r: req.request_id, f: req.form_type, u: [...new Set(users)], t: [...new Set(types)] };
-  return writeDrafts(c, req, drafts, eventId, e.at, changedPayload);
+  return { req, drafts, changed: { k: 'r', r: req.request_id, f: req.form_type, u: [...new Set(users)], t: [...new Set(types)] } };
+}
+
+const draftRows = (drafts: NotificationDraft[]) => drafts.map((d) => ({
+  user_id: d.userId, title: d.title, field: d.field, stage: d.stage, old_value: d.oldValue, new_value: d.newValue,
+  change_type: d.changeType, email_kind: d.emailKind, email_state: emailEnabled && d.emailKind ? 'queued' : null, prio: priority(d.field),
+}));
+
+const DRAFT_COLUMNS = `user_id int, title text, field text, stage text, old_value text, new_value text,
+                       change_type text, email_kind text, email_state text, prio int`;
+
+/**
+ * The notifications of the first event of a transaction, as parts of the statement that writes the event:
+ * `cte` inserts them (reading the event id from the CTE named `eventCte`) and `select` announces them on
+ * LIVE_CHANNEL; parameters are numbered from `offset` + 1. Later events of the same transaction use
+ * notifyForEvent, which merges with what this wrote.
+ */
+export function firstNotificationsSql(p: PreparedNotifications, eventCte: string, at: Date, offset: number): { cte: string; select: string; params: unknown[] } {
+  const $ = (k: number) => `$${offset + k}`;
+  return {
+    cte: `notified AS (
+       INSERT INTO notifications (user_id, event_id, request_pk, title, form_type, form_id, approval_field, old_value, new_value,
+                                  change_type, stage, email_kind, email_state, created_at)
+       SELECT d.user_id, ${eventCte}.id, ${$(2)}::int, d.title, ${$(3)}::text, ${$(4)}::text, d.field, d.old_value, d.new_value, d.change_type,
+              d.stage, d.email_kind, d.email_state, ${$(5)}::timestamptz
+         FROM jsonb_to_recordset(${$(1)}::jsonb) AS d(${DRAFT_COLUMNS}) CROSS JOIN ${eventCte}
+       RETURNING id, user_id
+     )`,
+    select: `(SELECT count(*) FROM (SELECT pg_notify(${$(6)}, json_build_object('k', 'n', 'u', notified.user_id, 'n', notified.id)::text) FROM notified) s)::int AS notified,
+             (SELECT pg_notify(${$(6)}, ${$(7)}) FROM ${eventCte}) AS changed`,
+    params: [JSON.stringify(draftRows(p.drafts)), p.req.pk, p.req.form_type, p.req.request_id, at, LIVE_CHANNEL, JSON.stringify(p.changed)],
+  };
 }
 
 function isTrue(v: unknown): boolean {
@@ -207,14 +252,10 @@ function isTrue(v: unknown): boolean {
  * request change. Answers how many rows were inserted.
  */
 async function writeDrafts(c: Queryable, req: RequestContext, drafts: NotificationDraft[], eventId: number, at: Date | undefined, changed: LivePayload): Promise<number> {
-  const rows = drafts.map((d) => ({
-    user_id: d.userId, title: d.title, field: d.field, stage: d.stage, old_value: d.oldValue, new_value: d.newValue,
-    change_type: d.changeType, email_kind: d.emailKind, email_state: emailEnabled && d.emailKind ? 'queued' : null, prio: priority(d.field),
-  }));
+  const rows = draftRows(drafts);
   const r = await c.query(
     `WITH d AS (
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(user_id int, title text, field text, stage text, old_value text, new_value text,
-                                                        change_type text, email_kind text, email_state text, prio int)
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${DRAFT_COLUMNS})
      ),
      prev AS (
        SELECT DISTINCT ON (n.user_id) n.id, n.user_id,

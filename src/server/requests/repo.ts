@@ -149,13 +149,18 @@ export function toRecord(row: RecordRow): RequestRecord {
 const SECRET_SET = new Set(SECRET_FIELDS);
 const isoTime = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
-/** A request by its human id (LR-000123) or numeric id. */
-export async function loadRecordByRef(c: Queryable, ref: string | number): Promise<RecordRow | undefined> {
+/**
+ * A request by its human id (LR-000123) or numeric id. With `reserveEventId`, the same round trip also takes
+ * an id from the event sequence (`reserved_event_id`) for a write that will record an event.
+ */
+export async function loadRecordByRef(c: Queryable, ref: string | number, opts: { reserveEventId?: boolean } = {}): Promise<(RecordRow & { reserved_event_id?: string }) | undefined> {
   const s = String(ref ?? '').trim();
   if (s === '') return undefined;
-  const r = /^\d{1,15}$/.test(s)
-    ? await c.query(`${RECORD_SELECT} WHERE r.id = $1`, [Number(s)])
-    : await c.query(`${RECORD_SELECT} WHERE r.request_id = $1`, [s.toUpperCase()]);
+  const [where, value] = /^\d{1,15}$/.test(s) ? ['r.id = $1', Number(s)] : ['r.request_id = $1', s.toUpperCase()];
+  const sql = opts.reserveEventId
+    ? `SELECT x.*, nextval('request_events_id_seq') AS reserved_event_id FROM (${RECORD_SELECT} WHERE ${where}) x`
+    : `${RECORD_SELECT} WHERE ${where}`;
+  const r = await c.query(sql, [value]);
   return r.rows[0];
 }
 
