@@ -1,7 +1,7 @@
 // EXPLAIN (ANALYZE, BUFFERS) of every statement each benchmarked read endpoint runs (captured from the app
 // itself, so it is the real SQL with real parameters), on the scale database: where a target is missed,
 // this shows why.
-//   npx tsx bench/explain.ts [--requests 1000000] [--only hr_queue,it_queue]
+//   npx tsx bench/explain.ts [--requests 1000000] [--only hr_queue,it_queue] [--query status=Rejected]
 import pg from 'pg';
 import { startCapturer } from './capture.js';
 import { benchDatabaseName, benchServerUrl, flags, intFlag, withDatabase } from './common.js';
@@ -15,7 +15,8 @@ const cap = await startCapturer(url);
 try {
   for (const ep of await readEndpoints(pool)) {
     if (only && !only.includes(ep.key)) continue;
-    const statements = await cap.capture(ep.token, ep.paths[0]);
+    const extra = f.get('query');
+    const statements = await cap.capture(ep.token, extra ? `${ep.paths[0]}${ep.paths[0].includes('?') ? '&' : '?'}${extra}` : ep.paths[0]);
     for (const [i, st] of statements.entries()) {
       await pool.query(st.text, st.values as any[]); // warm
       const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${st.text}`, st.values as any[]);

@@ -410,7 +410,11 @@ export async function queueFor(db: Queryable, user: AuthUser, role: ApproverRole
         ? `(EXISTS (SELECT 1 FROM approvals d WHERE d.request_pk = r.id AND d.stage = 'line_manager' AND d.decision = '${status}')` +
           (status === 'Approved' ? ` OR (r.form_type IN (${ITT}) AND r.data->>'line_manager_acknowledgement' = 'true'))` : ')')
         : `EXISTS (SELECT 1 FROM approvals d WHERE d.request_pk = r.id AND d.stage = '${s.stage}' AND d.decision = '${status}')`;
-    ids = part(`${s.others} AND ${decided}`);
+    // A stage rejection rejects the request (decideStage): for the line manager and HR, `r.status = 'Rejected'`
+    // lets the partial indexes of migration 062 find those rows instead of walking every decided request of the
+    // approver (1M requests: 14 -> 2 ms and 90 -> 20 ms). The role-wide queues keep their plan (10 ms).
+    const viaStatus = status === 'Rejected' && (role === 'manager' || role === 'hr');
+    ids = part(`${viaStatus ? "r.status = 'Rejected' AND " : ''}${s.others} AND ${decided}`);
   } else {
     ids = `${part(s.waiting)} UNION ALL ${part(s.others)}`;
   }
