@@ -51,7 +51,8 @@ const IT_TYPES = MANAGER_VIEW_ONLY_TYPES as readonly string[];
 /** What waits for the caller in one role, counted exactly like that dashboard's Pending tile. */
 export async function roleQueue(ctx: TurnContext, role: QueueRole): Promise<RoleQueue> {
   if (role === 'it') {
-    const items = (await itQueue(ctx.db, ctx.user)).filter((r) => ['open', 'in progress', 'pending'].includes(String(r.status).toLowerCase()));
+    // up to 300 open tickets, as the IT queue answered before it took a limit
+    const items = (await itQueue(ctx.db, ctx.user, { limit: 300 })).filter((r) => ['open', 'in progress', 'pending'].includes(String(r.status).toLowerCase()));
     return { role, count: items.length, items };
   }
   const stage = role === 'manager' ? 'line_manager' : role;
