@@ -3,6 +3,7 @@
 // signals 'adminease_queue' (migration 021) to every instance, and this instance's own decisions clear the
 // cache at once. While the listener is not connected nothing is cached; entries also expire after maxAgeMs.
 import { type ListenerLogger, PgListener } from '../db/listener.js';
+import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/pool.js';
 
 export const QUEUE_CHANNEL = 'adminease_queue';
@@ -111,6 +112,21 @@ export function invalidateQueues(db: Db): void {
 
 export function queueCacheFor(db: Db): QueueCache | undefined {
   return caches.get(db);
+}
+
+/**
+ * Answers a queue from this database's cache (header x-queue-cache: hit), or computes, caches (unless anything
+ * changed meanwhile) and answers (miss). Permission checks run before this.
+ */
+export async function sendCachedJson(db: Db, reply: FastifyReply, key: string, compute: () => Promise<unknown>) {
+  const cache = caches.get(db); // absent with ADMINEASE_QUEUE_CACHE=0
+  reply.type('application/json; charset=utf-8');
+  const hit = cache?.get(key);
+  if (hit !== undefined) return reply.header('x-queue-cache', 'hit').send(hit);
+  const gen = cache?.generation() ?? 0;
+  const body = JSON.stringify(await compute());
+  cache?.set(key, body, gen);
+  return reply.header('x-queue-cache', 'miss').send(body);
 }
 
 /** Resolves once this instance has heard of a change after `generation` (tests; at most `timeoutMs`). */

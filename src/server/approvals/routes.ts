@@ -21,7 +21,7 @@ import {
   queueSummary,
   requestHistory,
 } from './service.js';
-import { QueueCache, invalidateQueues, registerQueueCache } from './queue-cache.js';
+import { QueueCache, invalidateQueues, registerQueueCache, sendCachedJson } from './queue-cache.js';
 
 const idText = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
 const optionalText = z.union([z.string(), z.number(), z.null()]).optional().transform((v) => (v === null || v === undefined ? undefined : String(v)));
@@ -113,16 +113,7 @@ export default async function approvalRoutes(app: FastifyInstance) {
   const queue = (role: ApproverRole, q: z.infer<typeof QueueQuery>, user: AuthUser) =>
     queueFor(db, user, role, { status: q.status, limit: q.limit, formType: q.form_type });
 
-  /** Answers from the cache, or computes, caches and answers. Permission checks run before this. */
-  const cachedJson = async (reply: FastifyReply, key: string, compute: () => Promise<unknown>) => {
-    const hit = cache.get(key);
-    reply.type('application/json; charset=utf-8');
-    if (hit !== undefined) return reply.header('x-queue-cache', 'hit').send(hit);
-    const gen = cache.generation();
-    const body = JSON.stringify(await compute());
-    cache.set(key, body, gen);
-    return reply.header('x-queue-cache', 'miss').send(body);
-  };
+  const cachedJson = (reply: FastifyReply, key: string, compute: () => Promise<unknown>) => sendCachedJson(db, reply, key, compute);
   const keyOf = (role: ApproverRole, user: AuthUser, q: z.infer<typeof QueueQuery>) =>
     `${role}|${user.id}|${q.status}|${q.limit ?? ''}|${q.form_type ?? ''}`;
 

@@ -2,12 +2,11 @@
 // POST /api/it-support/close-ticket (IT closes a confirmed ticket) and POST /api/password-reset/reveal-password
 // (the requesting employee reads the new password). Thin: parse, call the service in a transaction, answer.
 // The queue is answered through the approver queues' per-instance cache (src/server/approvals/queue-cache.ts).
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { normaliseFormType } from '../../domain/approvals.js';
 import { IT_FILTERS, type ItFilter } from '../../domain/it.js';
-import { invalidateQueues, queueCacheFor } from '../approvals/queue-cache.js';
-import type { Db } from '../db/pool.js';
+import { invalidateQueues, sendCachedJson } from '../approvals/queue-cache.js';
 import { parse } from '../http/parse.js';
 import type { AuthUser } from '../people/service.js';
 import {
@@ -95,18 +94,6 @@ type ItQueueParams = z.infer<typeof ItQueueQuery>;
 const itQueueCacheKey = (user: Pick<AuthUser, 'id'>, q: ItQueueParams) =>
   `it|${user.id}|${q.status}|${q.limit ?? IT_QUEUE_DEFAULT_LIMIT}|${q.form_type ?? ''}`;
 
-/** Like cachedJson of the approver routes: the cached body, or compute, cache (unless anything changed meanwhile) and answer. */
-async function cachedQueueJson(db: Db, reply: FastifyReply, key: string, compute: () => Promise<unknown>) {
-  const cache = queueCacheFor(db); // absent with ADMINEASE_QUEUE_CACHE=0
-  reply.type('application/json; charset=utf-8');
-  const hit = cache?.get(key);
-  if (hit !== undefined) return reply.header('x-queue-cache', 'hit').send(hit);
-  const gen = cache?.generation() ?? 0;
-  const body = JSON.stringify(await compute());
-  cache?.set(key, body, gen);
-  return reply.header('x-queue-cache', 'miss').send(body);
-}
-
 const DetailsQuery = z.object({ form_id: z.string().trim().min(1, 'form_id is required').max(40), form_type: z.string().max(60).optional() });
 const PendingQuery = z.object({ employee_id: z.string().max(60).optional() });
 
@@ -119,7 +106,7 @@ export default async function itDeskRoutes(app: FastifyInstance) {
   app.get('/api/it-support/queue', async (req, reply) => {
     assertItStaff(req.user);
     const q = parse(ItQueueQuery, req.query);
-    return cachedQueueJson(db, reply, itQueueCacheKey(req.user, q), () =>
+    return sendCachedJson(db, reply, itQueueCacheKey(req.user, q), () =>
       itQueue(db, req.user, { status: q.status, limit: q.limit, formType: q.form_type }));
   });
   /** A change made here shows in this instance's queues at once (other instances hear it from PostgreSQL). */
