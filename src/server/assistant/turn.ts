@@ -54,8 +54,12 @@ export async function converse(deps: TurnDeps, input: TurnInput, stream?: ChatSt
   }
   if (!reply) reply = await handleTurn(ctx, message, { autoGreeting: input.autoGreeting });
 
-  await saveState(db, session.session_id, ctx.state, now);
+  // The conversation state is saved while the reply starts streaming (the stream's complete event, which tells
+  // the client the turn is done, waits for it); a failure still ends the stream with an error.
+  const saved = saveState(db, session.session_id, ctx.state, now);
+  saved.catch(() => undefined); // observed by the await below
   if (stream && !streamed) await stream.content(reply.text);
+  await saved;
   if (message.trim() !== '') {
     await saveMessage(db, input.user.id, { sessionId: session.session_id, family: input.family, type: 'user', content: message, metadata: { source: 'chat' }, at: now });
   }
