@@ -231,7 +231,7 @@ export function firstNotificationsSql(p: PreparedNotifications, eventCte: string
     cte: `notified AS (
        INSERT INTO notifications (user_id, event_id, request_pk, title, form_type, form_id, approval_field, old_value, new_value,
                                   change_type, stage, email_kind, email_state, created_at)
-       SELECT d.user_id, ${eventCte}.id, ${$(2)}::int, d.title, ${$(3)}::text, ${$(4)}::text, d.field, d.old_value, d.new_value, d.change_type,
+       SELECT d.user_id, ${eventCte}.id, ${$(2)}::bigint, d.title, ${$(3)}::text, ${$(4)}::text, d.field, d.old_value, d.new_value, d.change_type,
               d.stage, d.email_kind, d.email_state, ${$(5)}::timestamptz
          FROM jsonb_to_recordset(${$(1)}::jsonb) AS d(${DRAFT_COLUMNS}) CROSS JOIN ${eventCte}
        RETURNING id, user_id
