@@ -188,10 +188,8 @@ const GREETING = /^(hi|hello|hey|hiya|howdy|greetings|good (morning|afternoon|ev
 const FOLLOW_UP_INTENTS: Intent[] = ['requests.status', 'holiday.info', 'approvals.queue', 'leave.balance'];
 
 export async function understand(lower: string, opts: { approver: boolean; holidayNames: readonly string[]; lastIntent?: string }): Promise<Understanding> {
-  // The rules come first and need no classifier: it runs only when none of them decides (a few ms of CPU saved on
-  // most messages).
-  let nlu: NluResult | undefined;
-  let scores: Understanding['formScores'] = [];
+  const nlu = await classify(lower);
+  const scores = formScores(lower, nlu);
   const out = (intent: Intent, score = 1, formType?: string, source: Understanding['source'] = 'rule'): Understanding => ({ intent, source, score, formType, nlu, formScores: scores });
 
   if (!lower.trim()) return out('unknown', 0, undefined, 'none');
@@ -216,8 +214,6 @@ export async function understand(lower: string, opts: { approver: boolean; holid
   if (/\b(details? (of|on|for|about)|tell me (more )?about|more (info|information|details) (on|about)|show( me)?( the details of)?|open|view|describe)\s+(the\s+)?(first|second|third|fourth|fifth|last|that|this|it)(\s+(one|request))?\s*(please)?\s*[?.!]*$/.test(lower.trim())) return out('approvals.details');
   if (HELP.test(lower)) return out('help');
 
-  nlu = await classify(lower);
-  scores = formScores(lower, nlu);
   const top = nlu.intent;
   const best = scores[0];
   // a clear form cue wins; otherwise the NLU decides between forms and the other intents
