@@ -5,7 +5,7 @@
 import { type ApproverRole, MANAGER_VIEW_ONLY_TYPES, checkStageDecidable, stageState } from '../../../domain/approvals.js';
 import { formTitle, formTypeDef, STAGES } from '../../../domain/forms.js';
 import { dashboardForRole } from '../../../domain/roles.js';
-import { callerStage, decideStage, mayViewRequest, queueFor, queueSummary } from '../../approvals/service.js';
+import { QUEUE_DEFAULT_LIMIT, callerStage, decideStage, mayViewRequest, queueFor, queueSummary } from '../../approvals/service.js';
 import { HttpError } from '../../http/errors.js';
 import { itQueue } from '../../it-desk/service.js';
 import { type RequestRecord, loadRecordByRef, toRecord } from '../../requests/repo.js';
@@ -63,7 +63,9 @@ export async function roleQueue(ctx: TurnContext, role: QueueRole): Promise<Role
     const items = [...atStage].sort((a, b) => Number(Boolean(b.actionable)) - Number(Boolean(a.actionable)));
     return { role, count: summary.total_pending, items };
   }
-  return { role, count: atStage.length, items: atStage };
+  // The list holds at most QUEUE_DEFAULT_LIMIT rows; when it is full, the exact counters give the total.
+  const count = list.length >= QUEUE_DEFAULT_LIMIT ? Math.max(atStage.length, (await queueSummary(ctx.db, ctx.user, role)).total_pending) : atStage.length;
+  return { role, count, items: atStage };
 }
 
 function actionFor(r: RequestRecord): ApprovalAction {
