@@ -5,9 +5,18 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
-import { type Db, createDb } from '../src/server/db/pool.js';
+import { type Db, type Sql, createDb } from '../src/server/db/pool.js';
 
-export interface Statement { text: string; values: unknown[] }
+/** A statement as the server ran it; `name` when it was a prepared statement (the replay prepares it too). */
+export interface Statement { text: string; values: unknown[]; name?: string }
+
+const asStatement = (q: Sql | { name?: string; text: string }, values: unknown): Statement =>
+  typeof q === 'string' ? { text: q, values: Array.isArray(values) ? values : [] } : { text: q.text, name: q.name, values: Array.isArray(values) ? values : [] };
+
+/** Runs a captured statement the way the server did. */
+export function replay(pool: pg.Pool, st: Statement) {
+  return st.name ? pool.query({ name: st.name, text: st.text, values: st.values as any[] }) : pool.query(st.text, st.values as any[]);
+}
 
 export interface Capturer {
   app: FastifyInstance;
@@ -20,8 +29,8 @@ export async function startCapturer(databaseUrl: string): Promise<Capturer> {
   const db: Db = createDb(databaseUrl, 4);
   let log: Statement[] | null = null;
   const realQuery = db.query;
-  db.query = ((text: string, values?: unknown[]) => {
-    log?.push({ text, values: values ?? [] });
+  db.query = ((text: Sql, values?: unknown[]) => {
+    log?.push(asStatement(text, values));
     return realQuery(text, values);
   }) as Db['query'];
   // Clients taken for transactions (db.tx) record too. pool.query itself calls connect with a callback:
@@ -33,7 +42,7 @@ export async function startCapturer(databaseUrl: string): Promise<Capturer> {
       if (!(client as any).__recording) {
         const q = client.query.bind(client) as (...a: any[]) => any;
         (client as any).query = (text: any, ...rest: any[]) => {
-          if (typeof text === 'string') log?.push({ text, values: Array.isArray(rest[0]) ? rest[0] : [] });
+          if (typeof text === 'string' || typeof text?.text === 'string') log?.push(asStatement(text, rest[0]));
           return q(text, ...rest);
         };
         (client as any).__recording = true;

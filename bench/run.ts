@@ -14,7 +14,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Statement, startCapturer } from './capture.js';
+import { type Statement, replay, startCapturer } from './capture.js';
 import { BENCH_PASSWORD, adminClient, benchDatabaseName, benchServerUrl, flags, intFlag, log, scaleEmail, withDatabase } from './common.js';
 import { type Figure, fmt, httpLoad, loop, percentile } from './measure.js';
 import { type ReadEndpoint, pendingPool, readEndpoints, sessionsFor, sessionsForIds } from './endpoints.js';
@@ -77,6 +77,9 @@ async function revertDecisions(db: pg.Pool, eventIdBefore: number) {
     await c.query('DELETE FROM notifications WHERE request_pk = ANY($1) AND event_id > $2', [pks, eventIdBefore]).catch(() => undefined);
     await c.query('DELETE FROM request_events WHERE id > $1 AND request_pk = ANY($2)', [eventIdBefore, pks]);
     await c.query('COMMIT');
+    // Each phase starts from the same state: the dead rows of the revert are cleared now rather than by an
+    // autovacuum during the next measurement.
+    await c.query('VACUUM (ANALYZE) requests, approvals, approval_counts, request_events, notifications');
     return pks.length;
   } catch (err) {
     await c.query('ROLLBACK');
@@ -115,7 +118,7 @@ async function measureRaw(url: string, eps: ReadEndpoint[]): Promise<Map<string,
       const plans: Statement[][] = [];
       for (const p of ep.paths) plans.push(await cap.capture(ep.token, p));
       const op = async (i: number) => {
-        for (const st of plans[i % plans.length]) await pool.query(st.text, st.values as any[]);
+        for (const st of plans[i % plans.length]) await replay(pool, st);
       };
       if (WARMUP) await loop(ep.label, CONNECTIONS, WARMUP, op);
       out.set(ep.key, await loop(`${ep.label} (raw pg)`, CONNECTIONS, SECONDS, op));

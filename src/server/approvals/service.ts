@@ -22,7 +22,7 @@ import {
 } from '../../domain/approvals.js';
 import { FORM_TYPES, type Stage, STAGES, formTypeDef } from '../../domain/forms.js';
 import { acknowledgementText, isWithdrawn } from '../../domain/status.js';
-import type { Db, Queryable } from '../db/pool.js';
+import { type Db, type Queryable, prepared } from '../db/pool.js';
 import { draftNotifications, firstNotificationsSql, notificationContext } from '../events/notify.js';
 import { EVENT_COLUMNS, type NewEvent, eventValues, recordEvent } from '../events/service.js';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
@@ -122,11 +122,11 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
     const record = await db.tx(async (c) => {
       // The request, then its approval: the approval counters' triggers read the other table, so the two must
       // change one after the other. The first also locks the request for the rest of the transaction.
-      const moved = await c.query('UPDATE requests SET status = $3, current_stage = $4, updated_at = $5 WHERE id = $1 AND xmin = $2::text::xid',
+      const moved = await c.query(MOVE_REQUEST_SQL,
         [row.pk, row.version, plan.after.status, plan.after.current_stage, now]);
       if (moved.rowCount !== 1) throw CHANGED; // changed since it was read: roll back, read again
       const n = notices ? firstNotificationsSql(notices, 'e', now, 17) : null;
-      const written = await c.query(
+      const written = await c.query(prepared(
         `WITH a AS (
            UPDATE approvals SET decision = $3, signer_id = $4, signer_name = $5, decided_at = $6, rejection_reason = $7, comments = $8
             WHERE request_pk = $1 AND stage = $2 AND decision = 'Pending'
@@ -136,7 +136,7 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
            SELECT $9::bigint, a.request_pk, $10::int, $11::text, $12::text, $13::text, $14::text, $15::text, $16::jsonb, $17::timestamptz FROM a
            RETURNING id
          )${n ? `, ${n.cte}` : ''}
-         SELECT (SELECT id FROM e) AS event_id${n ? `, ${n.select}` : ''}`,
+         SELECT (SELECT id FROM e) AS event_id${n ? `, ${n.select}` : ''}`),
         [row.pk, plan.stage, decision, user.id, plan.signer, now, plan.reason, comments || null, eventId, ...eventValues(plan.event).slice(1), ...(n?.params ?? [])],
       );
       if (written.rows[0].event_id === null) throw CHANGED;
@@ -156,6 +156,8 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
     if (attempt >= 20) throw conflict('This request is being changed by someone else. Please try again.');
   }
 }
+
+const MOVE_REQUEST_SQL = prepared('UPDATE requests SET status = $3, current_stage = $4, updated_at = $5 WHERE id = $1 AND xmin = $2::text::xid');
 
 /** Thrown inside a decision's transaction when the request changed since it was read. */
 const CHANGED = new Error('the request changed since it was read');

@@ -1,4 +1,5 @@
 // The database handle: one pg pool, a query helper and transactions. Every feature reaches PostgreSQL through it.
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 // bigint ids and counts fit in a JS number here; numeric amounts are read as numbers.
@@ -7,15 +8,38 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 // dates stay 'YYYY-MM-DD' strings: no time-zone shifts.
 pg.types.setTypeParser(1082, (v) => v);
 
-/** Anything that runs a query: the Db, a pool client inside a transaction. */
+/**
+ * A statement PostgreSQL parses and plans once per connection and then reuses (a named prepared statement). For
+ * the hot, fixed-text queries whose planning costs more than running them: reading one request with its people
+ * and approvals takes about 0.34 ms to plan and 0.06 ms to execute. Make them once, at module level.
+ */
+export interface Prepared { readonly name: string; readonly text: string }
+
+export function prepared(text: string): Prepared {
+  let p = preparedByText.get(text);
+  if (!p) {
+    p = { name: `ae_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`, text };
+    if (preparedByText.size < 500) preparedByText.set(text, p);
+  }
+  return p;
+}
+const preparedByText = new Map<string, Prepared>();
+
+/** Text or a prepared statement, as pg's query takes it. */
+export type Sql = string | Prepared;
+
+const toConfig = (sql: Sql, params?: unknown[]): pg.QueryConfig | string =>
+  typeof sql === 'string' ? sql : { name: sql.name, text: sql.text, values: (params ?? []) as any[] };
+
+/** Anything that runs a query: the Db, a pool client inside a transaction (pg's clients take a Prepared as it is). */
 export interface Queryable {
-  query<R extends pg.QueryResultRow = any>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
+  query<R extends pg.QueryResultRow = any>(text: Sql, params?: unknown[]): Promise<pg.QueryResult<R>>;
 }
 
 export interface Db {
   pool: pg.Pool;
   url: string;
-  query<R extends pg.QueryResultRow = any>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
+  query<R extends pg.QueryResultRow = any>(text: Sql, params?: unknown[]): Promise<pg.QueryResult<R>>;
   tx<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -26,7 +50,7 @@ export function createDb(url: string, max = Number(process.env.DATABASE_POOL_MAX
   return {
     pool,
     url,
-    query: (text, params) => pool.query(text, params as any[]),
+    query: (text, params) => (typeof text === 'string' ? pool.query(text, params as any[]) : pool.query(toConfig(text, params) as pg.QueryConfig)),
     async tx(fn) {
       const client = await pool.connect();
       try {

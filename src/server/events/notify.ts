@@ -10,9 +10,11 @@ import type { NewEvent } from './service.js';
 /** The PostgreSQL channel of live updates (notifications and request changes). */
 export const LIVE_CHANNEL = 'adminease_live';
 
-/** Payloads on LIVE_CHANNEL: a new notification for a user, or a changed request for the people who see it. */
+/** Payloads on LIVE_CHANNEL: new notifications (ids `n[i]` for users `u[i]`; one payload per transaction and
+ * ANNOUNCE_CHUNK of them, since every payload is a message each instance reads), or a changed request for the
+ * people who see it. */
 export type LivePayload =
-  | { k: 'n'; u: number; n: number }
+  | { k: 'n'; u: number[]; n: number[] }
   | { k: 'r'; r: string; f: string; u: number[]; t: string[] };
 
 let emailEnabled = false;
@@ -236,10 +238,22 @@ export function firstNotificationsSql(p: PreparedNotifications, eventCte: string
          FROM jsonb_to_recordset(${$(1)}::jsonb) AS d(${DRAFT_COLUMNS}) CROSS JOIN ${eventCte}
        RETURNING id, user_id
      )`,
-    select: `(SELECT count(*) FROM (SELECT pg_notify(${$(6)}, json_build_object('k', 'n', 'u', notified.user_id, 'n', notified.id)::text) FROM notified) s)::int AS notified,
+    select: `${announceSql('notified', $(6))} AS announced,
              (SELECT pg_notify(${$(6)}, ${$(7)}) FROM ${eventCte}) AS changed`,
     params: [JSON.stringify(draftRows(p.drafts)), p.req.pk, p.req.form_type, p.req.request_id, at, LIVE_CHANNEL, JSON.stringify(p.changed)],
   };
+}
+
+/** New notifications per LIVE_CHANNEL payload (a payload must stay under PostgreSQL's 8,000 bytes). */
+export const ANNOUNCE_CHUNK = 200;
+
+/** SQL announcing the rows (id, user_id) of CTE `cte` on the channel `channel` (a parameter), ANNOUNCE_CHUNK per
+ * payload; its value is the number of payloads. */
+function announceSql(cte: string, channel: string): string {
+  return `(SELECT count(*) FROM (
+             SELECT pg_notify(${channel}, json_build_object('k', 'n', 'u', json_agg(q.user_id ORDER BY q.id), 'n', json_agg(q.id ORDER BY q.id))::text)
+               FROM (SELECT id, user_id, (row_number() OVER (ORDER BY id) - 1) / ${ANNOUNCE_CHUNK} AS chunk FROM ${cte}) q
+              GROUP BY q.chunk) s)::int`;
 }
 
 function isTrue(v: unknown): boolean {
@@ -283,7 +297,7 @@ async function writeDrafts(c: Queryable, req: RequestContext, drafts: Notificati
          FROM d WHERE NOT EXISTS (SELECT 1 FROM prev p WHERE p.user_id = d.user_id)
        RETURNING id, user_id
      )
-     SELECT (SELECT count(*) FROM (SELECT pg_notify($7, json_build_object('k', 'n', 'u', ins.user_id, 'n', ins.id)::text) FROM ins) s)::int AS created,
+     SELECT (SELECT count(*) FROM ins)::int AS created, ${announceSql('ins', '$7')} AS announced,
             (SELECT count(*) FROM upd)::int AS updated,
             pg_notify($7, $8) AS changed`,
     [JSON.stringify(rows), req.pk, eventId, req.form_type, req.request_id, at ?? null, LIVE_CHANNEL, JSON.stringify(changed)],

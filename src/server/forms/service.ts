@@ -1,7 +1,7 @@
 // Submitting, editing and withdrawing requests: the one path every channel (REST forms, catalogue forms,
 // the assistant) uses, so validation and the event log are the same everywhere. Also the employee's lists.
 import { firstIssueMessage, formSchema, formTypeDef } from '../../domain/forms.js';
-import type { Db, Queryable } from '../db/pool.js';
+import { type Db, type Queryable, prepared } from '../db/pool.js';
 import { recordEvent } from '../events/service.js';
 import { invalidateQueues } from '../approvals/queue-cache.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
@@ -175,16 +175,16 @@ async function personFor(db: Db, caller: AuthUser, ref: string | undefined): Pro
   return assertMayViewPerson(db, caller, ref);
 }
 
+const USER_FORMS_SQL = prepared(`${RECORD_SELECT}
+  WHERE r.id IN (SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY form_type ORDER BY created_at DESC, id DESC) AS n
+                                  FROM requests WHERE employee_id = $1) x WHERE x.n <= $2)
+  ORDER BY r.created_at DESC, r.id DESC`);
+const USER_FORMS_OF_TYPE_SQL = prepared(`${RECORD_SELECT} WHERE r.employee_id = $1 AND r.form_type = $2 ORDER BY r.created_at DESC, r.id DESC LIMIT $3`);
+
 /** GET /api/forms/user-forms: the person's requests keyed by form type, each list newest first and bounded. */
 export async function userForms(db: Db, caller: AuthUser, personRef?: string): Promise<Record<string, RequestRecord[]>> {
   const personId = await personFor(db, caller, personRef);
-  const r = await db.query<RecordRow>(
-    `${RECORD_SELECT}
-      WHERE r.id IN (SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY form_type ORDER BY created_at DESC, id DESC) AS n
-                                      FROM requests WHERE employee_id = $1) x WHERE x.n <= $2)
-      ORDER BY r.created_at DESC, r.id DESC`,
-    [personId, USER_FORMS_PER_TYPE_LIMIT],
-  );
+  const r = await db.query<RecordRow>(USER_FORMS_SQL, [personId, USER_FORMS_PER_TYPE_LIMIT]);
   const out: Record<string, RequestRecord[]> = {};
   for (const row of r.rows) (out[row.form_type] ??= []).push(toRecord(row));
   return out;
@@ -193,10 +193,7 @@ export async function userForms(db: Db, caller: AuthUser, personRef?: string): P
 /** One form type's requests of a person, newest first and bounded (leave requests, purchase requisitions). */
 export async function userFormsOfType(db: Db, caller: AuthUser, personRef: string | undefined, formType: string): Promise<RequestRecord[]> {
   const personId = await personFor(db, caller, personRef);
-  const r = await db.query<RecordRow>(
-    `${RECORD_SELECT} WHERE r.employee_id = $1 AND r.form_type = $2 ORDER BY r.created_at DESC, r.id DESC LIMIT $3`,
-    [personId, formType, TYPE_LIST_LIMIT],
-  );
+  const r = await db.query<RecordRow>(USER_FORMS_OF_TYPE_SQL, [personId, formType, TYPE_LIST_LIMIT]);
   return r.rows.map(toRecord);
 }
 

@@ -198,12 +198,12 @@ export class LiveHub {
 
   private async dispatch(p: LivePayload) {
     if (p.k === 'n') {
-      const targets = this.byUser.get(p.u);
-      if (!targets || targets.size === 0) return;
-      const r = await this.db.query(`${NOTIFICATION_SELECT} WHERE id = $1 AND user_id = $2`, [p.n, p.u]);
-      const row = r.rows[0];
-      if (!row) return;
-      for (const c of targets) this.sendNotification(c, row);
+      // Only the notifications of people with an open stream here are read.
+      const owner = new Map<number, number>();
+      for (let i = 0; i < p.n.length; i += 1) if (this.byUser.get(p.u[i])?.size) owner.set(Number(p.n[i]), p.u[i]);
+      if (owner.size === 0) return;
+      const r = await this.db.query(`${NOTIFICATION_SELECT} WHERE id = ANY($1::bigint[]) ORDER BY id`, [[...owner.keys()]]);
+      for (const row of r.rows) for (const c of this.byUser.get(owner.get(Number(row.id))!) ?? []) this.sendNotification(c, row);
       return;
     }
     if (p.k === 'r') {

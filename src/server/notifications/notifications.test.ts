@@ -13,11 +13,14 @@ import { submitForm } from '../forms/service.js';
 import { type AuthUser, loadUserByEmail } from '../people/service.js';
 import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
 import { Mailer } from './mailer.js';
+import { sampleInput } from '../approvals/test-helpers.js';
 import { liveHubOf } from './routes.js';
 
 const ALEX = 'alex.johnson@adminease.test';
 const PRIYA = 'priya.sharma@adminease.test';
 const MEERA = 'meera.iyer@adminease.test';
+const ARJUN = 'arjun.mehta@adminease.test';
+const HANNAH = 'hannah.kim@adminease.test';
 
 let t: TestApp;
 let alex: ApiClient;
@@ -138,6 +141,21 @@ describe('notifications from the event log', () => {
     const it = await t.db.query(`SELECT count(*)::int AS n FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.form_id = $1 AND u.user_type = 'it_staff'`, [pr.request_id]);
     const itStaff = await t.db.query(`SELECT count(*)::int AS n FROM users WHERE user_type = 'it_staff'`);
     expect(it.rows[0].n).toBe(itStaff.rows[0].n);
+  });
+});
+
+describe('recipients', () => {
+  it('a deleted person\'s notifications go with them (kept by a trigger, not a key that locks the recipient)', async () => {
+    const rec = await submitLeave();
+    const u = await t.db.query(`INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, employee_code)
+                                VALUES ('temp.reader@adminease.test', 'x', 'Temp', 'Reader', 'Finance Staff', 'finance_staff', 'TMP-001') RETURNING id`);
+    const ev = await t.db.query('SELECT max(id) AS id FROM request_events WHERE request_pk = $1', [rec.id]);
+    await t.db.query(`INSERT INTO notifications (user_id, event_id, request_pk, title, form_type, form_id) VALUES ($1, $2, $3, 'x', $4, $5)`,
+      [u.rows[0].id, ev.rows[0].id, rec.id, rec.form_type, rec.request_id]);
+    await t.db.query('DELETE FROM users WHERE id = $1', [u.rows[0].id]);
+    expect((await t.db.query('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1', [u.rows[0].id])).rows[0].n).toBe(0);
+    // Everyone else's are untouched.
+    expect((await notificationsOf(PRIYA, rec.request_id)).length).toBe(1);
   });
 });
 
@@ -342,6 +360,22 @@ describe('GET /api/events across two server instances', () => {
     const missed = await resumed.waitFor((e) => e.event === 'notification' && JSON.parse(e.data).approval_field === 'hr_approval');
     expect(JSON.parse(missed.data)).toMatchObject({ form_id: rec.request_id, new_value: 'Approved' });
     resumed.close();
+  });
+
+  it('delivers a group stage\'s notifications, announced together, to each member streaming on the other instance', async () => {
+    const arjun = await t.login(ARJUN);
+    const hannah = await t.login(HANNAH);
+    const streams = [openStream(port2, arjun.token), openStream(port2, hannah.token)];
+    await Promise.all(streams.map((s) => s.opened));
+    await Promise.all(streams.map((s) => s.waitFor((e) => e.event === 'ready')));
+    const rec = await submitForm(t.db, await user(ALEX), 'petty-cash', sampleInput('petty-cash'));
+    await decideStage(t.db, await user(PRIYA), { ref: rec.request_id, decision: 'Approved' });
+    const got = await Promise.all(streams.map((s) => s.waitFor((e) => e.event === 'notification' && JSON.parse(e.data).form_id === rec.request_id)));
+    const stored = [...(await notificationsOf(ARJUN, rec.request_id)), ...(await notificationsOf(HANNAH, rec.request_id))];
+    // Each member gets exactly their own row, with its id as the event id.
+    expect(got.map((e) => e.id).sort()).toEqual(stored.map((n) => String(n.id)).sort());
+    expect(got[0].id).not.toBe(got[1].id);
+    for (const s of streams) s.close();
   });
 
   it('keeps delivering after the listening connection is lost', async () => {

@@ -3,7 +3,7 @@
 // *_rejected_reason, ...). Features (forms, approvals, IT desk, assistant) build on these functions.
 import { type Stage, STAGES, formTypeDef } from '../../domain/forms.js';
 import { nextStageFor } from '../../domain/status.js';
-import type { Queryable } from '../db/pool.js';
+import { type Queryable, prepared } from '../db/pool.js';
 import { badRequest, notFound } from '../http/errors.js';
 
 /** Fields kept in `data` that no API answer may show as they are. */
@@ -149,6 +149,14 @@ export function toRecord(row: RecordRow): RequestRecord {
 const SECRET_SET = new Set(SECRET_FIELDS);
 const isoTime = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
+/** One request by id or human id; `reserve` also takes an event id (prepared: planning costs more than running). */
+const reserving = (where: string) =>
+  prepared(`SELECT x.*, nextval('request_events_id_seq') AS reserved_event_id FROM (${RECORD_SELECT} WHERE ${where}) x`);
+const BY_REF = {
+  plain: { id: prepared(`${RECORD_SELECT} WHERE r.id = $1`), requestId: prepared(`${RECORD_SELECT} WHERE r.request_id = $1`) },
+  reserve: { id: reserving('r.id = $1'), requestId: reserving('r.request_id = $1') },
+};
+
 /**
  * A request by its human id (LR-000123) or numeric id. With `reserveEventId`, the same round trip also takes
  * an id from the event sequence (`reserved_event_id`) for a write that will record an event.
@@ -156,11 +164,9 @@ const isoTime = (v: Date | string) => (v instanceof Date ? v.toISOString() : new
 export async function loadRecordByRef(c: Queryable, ref: string | number, opts: { reserveEventId?: boolean } = {}): Promise<(RecordRow & { reserved_event_id?: string }) | undefined> {
   const s = String(ref ?? '').trim();
   if (s === '') return undefined;
-  const [where, value] = /^\d{1,15}$/.test(s) ? ['r.id = $1', Number(s)] : ['r.request_id = $1', s.toUpperCase()];
-  const sql = opts.reserveEventId
-    ? `SELECT x.*, nextval('request_events_id_seq') AS reserved_event_id FROM (${RECORD_SELECT} WHERE ${where}) x`
-    : `${RECORD_SELECT} WHERE ${where}`;
-  const r = await c.query(sql, [value]);
+  const byId = /^\d{1,15}$/.test(s);
+  const sql = BY_REF[opts.reserveEventId ? 'reserve' : 'plain'][byId ? 'id' : 'requestId'];
+  const r = await c.query(sql, [byId ? Number(s) : s.toUpperCase()]);
   return r.rows[0];
 }
 
