@@ -21,7 +21,7 @@ export function replay(pool: pg.Pool, st: Statement) {
 export interface Capturer {
   app: FastifyInstance;
   /** The statements one call of `url` runs after authentication. */
-  capture(token: string, url: string, method?: 'GET' | 'POST', body?: unknown): Promise<Statement[]>;
+  capture(token: string, url: string, method?: 'GET' | 'POST', body?: unknown, headers?: Record<string, string>): Promise<Statement[]>;
   close(): Promise<void>;
 }
 
@@ -55,10 +55,10 @@ export async function startCapturer(databaseUrl: string): Promise<Capturer> {
   await app.ready();
   return {
     app,
-    async capture(token, url, method = 'GET', body) {
+    async capture(token, url, method = 'GET', body, headers = {}) {
       log = [];
       const res = await app.inject({
-        method, url, headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        method, url, headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
         payload: body === undefined ? undefined : JSON.stringify(body),
       });
       const got = log;

@@ -34,7 +34,7 @@ export async function pendingPool(db: pg.Pool, limit: number) {
   return r.rows as Array<{ id: number; request_id: string; form_type: string; line_manager_id: number }>;
 }
 
-export interface ReadEndpoint { key: string; label: string; paths: string[]; token: string; isQueue: boolean }
+export interface ReadEndpoint { key: string; label: string; paths: string[]; token: string; isQueue: boolean; headers?: Record<string, string> }
 
 export async function readEndpoints(db: pg.Pool): Promise<ReadEndpoint[]> {
   const who = {
@@ -47,7 +47,11 @@ export async function readEndpoints(db: pg.Pool): Promise<ReadEndpoint[]> {
   const details = await db.query(
     `SELECT request_id, form_type FROM requests WHERE line_manager_id = $1 AND form_type = ANY($2) ORDER BY id DESC LIMIT 500`, [mgr.id, DECIDABLE]);
   return [
-    { key: 'user_forms', label: "employee's user-forms", paths: [`/api/forms/user-forms?employee_id=${emp.code}`], token: emp.token, isQueue: false },
+    { key: 'user_forms', label: "employee's user-forms (as clients call it: the spec's cached answer)", paths: [`/api/forms/user-forms?employee_id=${emp.code}`], token: emp.token, isQueue: false },
+    {
+      key: 'user_forms_fresh', label: "employee's user-forms, cache bypassed (Cache-Control: no-cache)", paths: [`/api/forms/user-forms?employee_id=${emp.code}`],
+      token: emp.token, isQueue: false, headers: { 'cache-control': 'no-cache' },
+    },
     { key: 'manager_queue', label: 'line manager queue', paths: [`/api/manager/queue?manager_id=${mgr.code}`], token: mgr.token, isQueue: true },
     { key: 'hr_queue', label: 'HR queue', paths: [`/api/hr/queue?hr_id=${hr.hrId}`], token: hr.token, isQueue: true },
     { key: 'finance_queue', label: 'finance queue', paths: ['/api/finance/queue'], token: get(who.finance).token, isQueue: true },

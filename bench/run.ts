@@ -99,7 +99,7 @@ async function measureReads(server: BenchServer, eps: ReadEndpoint[]): Promise<M
     log(`load: ${ep.label}`);
     let i = 0;
     const opts = {
-      url: server.url + ep.paths[0], headers: { authorization: `Bearer ${ep.token}` }, connections: CONNECTIONS,
+      url: server.url + ep.paths[0], headers: { authorization: `Bearer ${ep.token}`, ...ep.headers }, connections: CONNECTIONS,
       next: ep.paths.length > 1 ? () => ({ path: ep.paths[i++ % ep.paths.length] }) : undefined,
     };
     if (WARMUP) await httpLoad(ep.label, { ...opts, seconds: WARMUP });
@@ -116,7 +116,7 @@ async function measureRaw(url: string, eps: ReadEndpoint[]): Promise<Map<string,
   try {
     for (const ep of eps) {
       const plans: Statement[][] = [];
-      for (const p of ep.paths) plans.push(await cap.capture(ep.token, p));
+      for (const p of ep.paths) plans.push(await cap.capture(ep.token, p, 'GET', undefined, { 'cache-control': 'no-cache' }));
       const op = async (i: number) => {
         for (const st of plans[i % plans.length]) await replay(pool, st);
       };

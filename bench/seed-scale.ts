@@ -7,7 +7,7 @@
 //
 //   npm run seed:scale                      # 1,000,000 requests into adminease_bench
 //   npm run seed:scale -- --requests 10000  # 10,000 requests into adminease_bench_10k
-//   flags: --requests N  --employees N  --years N  --database NAME
+//   flags: --requests N  --employees N  --years N  --database NAME  --subject-requests N (scale employee 1's own, default 100)
 import { hashPassword } from '../src/server/auth/service.js';
 import { type FieldDef, FORM_TYPES } from '../src/domain/forms.js';
 import { migrate } from '../src/server/db/migrate.js';
@@ -107,6 +107,10 @@ async function main() {
   const requests = intFlag(f, 'requests', 1_000_000);
   const employees = intFlag(f, 'employees', 10_000);
   const years = intFlag(f, 'years', 3);
+  // The employee whose own list the bench reads (scale employee 1) has the same number of requests in every
+  // variant, so the 1,000,000 / 10,000 comparison of their user-forms varies what everyone else has, not the
+  // length of the answer (at random they would have ~100 in one and ~1 in the other).
+  const subjectRequests = intFlag(f, 'subject-requests', 100);
   const dbName = f.get('database') ?? benchDatabaseName(requests);
   if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error('--database must be a plain lower-case name');
   const t0 = Date.now();
@@ -168,6 +172,7 @@ async function main() {
        WHERE u.email LIKE '%@bench.test' AND u.manager_id IS NOT NULL`);
     await c.query('CREATE UNIQUE INDEX ON bench_emp (k); ANALYZE bench_emp');
     const empCount = (await c.query('SELECT count(*)::int AS n FROM bench_emp')).rows[0].n;
+    const subjectK = (await c.query('SELECT e.k FROM bench_emp e JOIN users u ON u.id = e.id WHERE u.email = $1', [scaleEmail('employee', 1)])).rows[0].k as number;
     const staff = async (userType: string) => (await c.query('SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE email LIKE $1 AND user_type = $2', ['%@bench.test', userType])).rows[0].ids as number[];
     const fin = await staff('finance_staff'), it = await staff('it_staff'), desk = await staff('facilities_staff'), facm = await staff('facilities_manager');
     const base = (await c.query('SELECT coalesce(max(id), 0)::bigint AS m FROM requests')).rows[0].m as number;
@@ -181,9 +186,10 @@ async function main() {
                   ELSE (CASE WHEN s.r3 < 0.03 THEN 'pending' WHEN s.r3 < 0.91 THEN 'approved' ELSE 'rejected' END) END AS state,
              1 + floor(s.r4 * cardinality(t.chain))::int AS k
         FROM (SELECT g, random() AS r1, random() * ${years * 365} AS age_days, random() AS r3, random() AS r4,
-                     1 + floor(random() * ${empCount})::int AS ek
+                     1 + floor(random() * ${empCount - 1})::int AS other
                 FROM generate_series(1, ${requests}) g) s0
-        CROSS JOIN LATERAL (SELECT s0.*, now() - s0.age_days * interval '1 day' AS created_at) s
+        CROSS JOIN LATERAL (SELECT s0.*, now() - s0.age_days * interval '1 day' AS created_at,
+                                   CASE WHEN s0.g <= ${subjectRequests} THEN ${subjectK} WHEN s0.other >= ${subjectK} THEN s0.other + 1 ELSE s0.other END AS ek) s
         JOIN bench_types t ON s.r1 >= t.lo AND s.r1 < t.hi
         JOIN bench_emp e ON e.k = s.ek`);
     await c.query('ALTER TABLE bench_gen ADD PRIMARY KEY (id); ANALYZE bench_gen');

@@ -380,6 +380,30 @@ describe('GET /api/forms/user-forms', () => {
     expect((await maria.get('/api/forms/user-forms?employee_id=NOBODY-1')).status).toBe(403);
   });
 
+  it("is cached per person until anything changes, checks permission on every call, and 'Cache-Control: no-cache' bypasses it", async () => {
+    const url = '/api/forms/user-forms?employee_id=EMP-1001';
+    await alex.get(url);
+    const again = await alex.get(url);
+    expect(again.headers['x-queue-cache']).toBe('hit');
+    // The line manager shares the entry (same answer); someone else still gets 403, not the cached body.
+    const byManager = await priya.get(url);
+    expect(byManager.headers['x-queue-cache']).toBe('hit');
+    expect(byManager.body).toEqual(again.body);
+    const refused = await maria.get(url);
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body)).not.toContain('EMP-1001');
+    // A submission is in the very next answer.
+    const created = (await alex.post('/api/forms/facility-access', facility)).body;
+    const after = await alex.get(url);
+    expect(after.headers['x-queue-cache']).toBe('miss');
+    expect(after.body['facility-access'][0].request_id).toBe(created.request_id);
+    // Bypass: computed now, whatever is cached.
+    const bypassed = await alex.get(url, { 'cache-control': 'no-cache' });
+    expect(bypassed.status).toBe(200);
+    expect(bypassed.headers['x-queue-cache']).toBeUndefined();
+    expect(bypassed.body).toEqual(after.body);
+  });
+
   it('never answers stored secrets', async () => {
     const pr = (await alex.post('/api/forms/password-reset', { system_for_reset: 'ERP', reset_reason: 'Other' })).body;
     await t.db.query(`UPDATE requests SET data = data || '{"new_password_enc":"secret-cipher"}' WHERE id = $1`, [pr.id]);

@@ -2,10 +2,11 @@
 // endpoints, the person's request lists, one request's details and the leave balance.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { sendCachedJson } from '../approvals/queue-cache.js';
 import { parse } from '../http/parse.js';
 import { assertMayViewPerson } from '../people/service.js';
 import { leaveBalance } from './leave.js';
-import { assertBodyIdentity, editRequest, requestDetails, submitForm, userForms, userFormsOfType, withdrawRequest } from './service.js';
+import { assertBodyIdentity, editRequest, personFor, requestDetails, submitForm, userFormsOf, userFormsOfType, withdrawRequest } from './service.js';
 
 /** Success messages of the catalogue forms (employee-side §8); other types get a plain one. */
 export const SUBMIT_MESSAGES: Record<string, string> = {
@@ -29,9 +30,14 @@ export default async function formsRoutes(app: FastifyInstance) {
   }
 
   // Lists and details first: static segments win over :formType, but keeping them together reads better.
-  app.get('/api/forms/user-forms', async (req) => {
+  // The spec's cached user-forms: the answer is kept per person in this instance's answer cache (the queues'
+  // cache: dropped on any committed change to requests, approvals or people, on every instance; 30 s at most).
+  // The permission check runs first, every time. 'Cache-Control: no-cache' bypasses it.
+  app.get('/api/forms/user-forms', async (req, reply) => {
     const q = parse(EmployeeQuery, req.query);
-    return userForms(db, req.user, q.employee_id);
+    const personId = await personFor(db, req.user, q.employee_id);
+    if (/no-cache/i.test(req.headers['cache-control'] ?? '')) return userFormsOf(db, personId);
+    return sendCachedJson(db, reply, `user-forms|${personId}`, () => userFormsOf(db, personId));
   });
 
   app.get('/api/forms/leave-requests', async (req) => {

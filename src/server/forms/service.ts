@@ -170,7 +170,7 @@ export async function withdrawRequest(
 }
 
 /** The person whose requests a list shows: the caller when no id is given, else someone the caller may view. */
-async function personFor(db: Db, caller: AuthUser, ref: string | undefined): Promise<number> {
+export async function personFor(db: Db, caller: AuthUser, ref: string | undefined): Promise<number> {
   if (ref === undefined || String(ref).trim() === '') return caller.id;
   return assertMayViewPerson(db, caller, ref);
 }
@@ -181,9 +181,9 @@ const USER_FORMS_SQL = prepared(`${RECORD_SELECT}
   ORDER BY r.created_at DESC, r.id DESC`);
 const USER_FORMS_OF_TYPE_SQL = prepared(`${RECORD_SELECT} WHERE r.employee_id = $1 AND r.form_type = $2 ORDER BY r.created_at DESC, r.id DESC LIMIT $3`);
 
-/** GET /api/forms/user-forms: the person's requests keyed by form type, each list newest first and bounded. */
-export async function userForms(db: Db, caller: AuthUser, personRef?: string): Promise<Record<string, RequestRecord[]>> {
-  const personId = await personFor(db, caller, personRef);
+/** GET /api/forms/user-forms: the person's requests keyed by form type, each list newest first and bounded (for a
+ * person the caller may view: see personFor). */
+export async function userFormsOf(db: Db, personId: number): Promise<Record<string, RequestRecord[]>> {
   const r = await db.query<RecordRow>(USER_FORMS_SQL, [personId, USER_FORMS_PER_TYPE_LIMIT]);
   const out: Record<string, RequestRecord[]> = {};
   for (const row of r.rows) (out[row.form_type] ??= []).push(toRecord(row));

@@ -20,7 +20,7 @@ export interface ApiResponse<T = any> { status: number; body: T; headers: Record
 export interface ApiClient {
   token: string;
   user: any;
-  get<T = any>(url: string): Promise<ApiResponse<T>>;
+  get<T = any>(url: string, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   post<T = any>(url: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   put<T = any>(url: string, body?: unknown): Promise<ApiResponse<T>>;
 }
@@ -92,7 +92,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     return { status: res.statusCode, body: parsed, headers: res.headers, text: res.body };
   };
   const client = (token?: string) => ({
-    get: (u: string) => call('GET', u, token),
+    get: (u: string, h?: Record<string, string>) => call('GET', u, token, undefined, h),
     post: (u: string, b?: unknown, h?: Record<string, string>) => call('POST', u, token, b ?? {}, h),
     put: (u: string, b?: unknown) => call('PUT', u, token, b ?? {}),
   });
