@@ -74,16 +74,15 @@ export function notificationContext(row: RecordRow): RequestContext {
   };
 }
 
-/** Who decides `stage` of a request: its line manager or HR contact, or everyone of the stage's group. */
-export async function stageRecipients(c: Queryable, stage: string, req: Pick<RequestContext, 'line_manager_id' | 'hr_contact_id'>): Promise<number[]> {
-  if (stage === 'line_manager') return req.line_manager_id ? [req.line_manager_id] : [];
-  if (stage === 'hr') {
-    if (req.hr_contact_id) return [req.hr_contact_id];
-    return (await c.query(`SELECT id FROM users WHERE user_type = 'hr_staff' ORDER BY id`)).rows.map((r) => r.id);
-  }
+/**
+ * Who decides `stage` of a request: its line manager or HR contact, or everyone of a group (a user_type; HR staff
+ * when the request has no HR contact). A group's members are found by the statement that writes the drafts.
+ */
+export function stageRecipients(stage: string, req: Pick<RequestContext, 'line_manager_id' | 'hr_contact_id'>): { ids: number[] } | { userType: string } {
+  if (stage === 'line_manager') return { ids: req.line_manager_id ? [req.line_manager_id] : [] };
+  if (stage === 'hr') return req.hr_contact_id ? { ids: [req.hr_contact_id] } : { userType: 'hr_staff' };
   const type = STAGE_USER_TYPES[stage as Stage];
-  if (!type) return [];
-  return (await c.query('SELECT id FROM users WHERE user_type = $1 ORDER BY id', [type])).rows.map((r) => r.id);
+  return type ? { userType: type } : { ids: [] };
 }
 
 const OWNER_FIELD = /(_approval|_acknowledgement)$|^(status|it_support_status|it_helpdesk_ticket_number|it_helpdesk_assigned_to)$/;
@@ -97,7 +96,9 @@ function priority(field: string): number {
 }
 
 interface NotificationDraft {
-  userId: number;
+  /** The recipient, or null for every member of `group` except the ids it excludes. */
+  userId: number | null;
+  group?: { userType: string; exclude: number[] };
   title: string;
   field: string;
   stage: string | null;
@@ -188,13 +189,15 @@ export async function draftNotifications(c: Queryable, e: NewEvent): Promise<Pre
     });
   }
   for (const t of approverTargets) {
-    const recipients = await stageRecipients(c, t.stage, req);
+    const to = stageRecipients(t.stage, req);
+    const exclude = [owner, ...(e.actorId ? [e.actorId] : [])];
+    const recipients = 'userType' in to ? [null] : to.ids.filter((id) => !exclude.includes(id));
     for (const userId of recipients) {
-      if (userId === owner || userId === e.actorId) continue;
       const f = t.field ?? field ?? 'status';
       const nv = t.newValue !== undefined ? t.newValue : newValue;
       drafts.push({
         userId,
+        group: 'userType' in to ? { userType: to.userType, exclude } : undefined,
         title: t.title ?? approverTitle({ formType: req.form_type, requestId: req.request_id, employeeName: req.employee_name, stage: t.stage, acknowledgement: t.acknowledgement }),
         field: f,
         stage: t.stage,
@@ -213,13 +216,24 @@ export async function draftNotifications(c: Queryable, e: NewEvent): Promise<Pre
   return { req, drafts, changed: { k: 'r', r: req.request_id, f: req.form_type, u: [...new Set(users)], t: [...new Set(types)] } };
 }
 
-const draftRows = (drafts: NotificationDraft[]) => drafts.map((d) => ({
-  user_id: d.userId, title: d.title, field: d.field, stage: d.stage, old_value: d.oldValue, new_value: d.newValue,
+const draftRows = (drafts: NotificationDraft[]) => drafts.map((d, i) => ({
+  ord: i, user_id: d.userId, user_type: d.group?.userType ?? null, exclude: d.group?.exclude ?? null, title: d.title, field: d.field, stage: d.stage, old_value: d.oldValue, new_value: d.newValue,
   change_type: d.changeType, email_kind: d.emailKind, email_state: emailEnabled && d.emailKind ? 'queued' : null, prio: priority(d.field),
 }));
 
-const DRAFT_COLUMNS = `user_id int, title text, field text, stage text, old_value text, new_value text,
+const DRAFT_COLUMNS = `ord int, user_id int, user_type text, exclude int[], title text, field text, stage text, old_value text, new_value text,
                        change_type text, email_kind text, email_state text, prio int`;
+
+/** The drafts of parameter `param`, one row per recipient: a group draft becomes one row per member (read in the
+ * writing statement itself: no separate look-up, and nobody who joined the group meanwhile is missed). */
+const draftsSql = (param: string) => `
+  SELECT r.user_id, x.title, x.field, x.stage, x.old_value, x.new_value, x.change_type, x.email_kind, x.email_state, x.prio
+    FROM jsonb_to_recordset(${param}::jsonb) AS x(${DRAFT_COLUMNS})
+   CROSS JOIN LATERAL (SELECT x.user_id WHERE x.user_type IS NULL
+                       UNION ALL
+                       SELECT u.id FROM users u
+                        WHERE x.user_type IS NOT NULL AND u.user_type = x.user_type AND u.id <> ALL(coalesce(x.exclude, '{}'))) r(user_id)
+   ORDER BY x.ord, r.user_id`;
 
 /**
  * The notifications of the first event of a transaction, as parts of the statement that writes the event:
@@ -235,7 +249,7 @@ export function firstNotificationsSql(p: PreparedNotifications, eventCte: string
                                   change_type, stage, email_kind, email_state, created_at)
        SELECT d.user_id, ${eventCte}.id, ${$(2)}::bigint, d.title, ${$(3)}::text, ${$(4)}::text, d.field, d.old_value, d.new_value, d.change_type,
               d.stage, d.email_kind, d.email_state, ${$(5)}::timestamptz
-         FROM jsonb_to_recordset(${$(1)}::jsonb) AS d(${DRAFT_COLUMNS}) CROSS JOIN ${eventCte}
+         FROM (${draftsSql($(1))}) AS d CROSS JOIN ${eventCte}
        RETURNING id, user_id
      )`,
     select: `${announceSql('notified', $(6))} AS announced,
@@ -268,9 +282,7 @@ function isTrue(v: unknown): boolean {
 async function writeDrafts(c: Queryable, req: RequestContext, drafts: NotificationDraft[], eventId: number, at: Date | undefined, changed: LivePayload): Promise<number> {
   const rows = draftRows(drafts);
   const r = await c.query(
-    `WITH d AS (
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(${DRAFT_COLUMNS})
-     ),
+    `WITH d AS (${draftsSql('$1')}),
      prev AS (
        SELECT DISTINCT ON (n.user_id) n.id, n.user_id,
               CASE WHEN n.approval_field LIKE '%\\_approval' THEN 3
