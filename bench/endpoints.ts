@@ -37,8 +37,14 @@ export async function pendingPool(db: pg.Pool, limit: number) {
 export interface ReadEndpoint { key: string; label: string; paths: string[]; token: string; isQueue: boolean; headers?: Record<string, string> }
 
 export async function readEndpoints(db: pg.Pool): Promise<ReadEndpoint[]> {
+  // The line manager and HR officer whose queues are read are the measured employee's own: that employee has
+  // the same 100 requests in every scale variant (seed-scale.ts), so their queues are not near-empty at 10,000.
+  const subject = scaleEmail('employee', 1);
+  const boss = await db.query(`SELECT m.email AS manager, h.email AS hr FROM users e JOIN users m ON m.id = e.manager_id
+                                 JOIN users h ON h.id = e.hr_contact_id WHERE e.email = $1`, [subject]);
+  if (!boss.rows[0]) throw new Error(`${subject} is not in the bench database`);
   const who = {
-    employee: scaleEmail('employee', 1), manager: scaleEmail('manager', 1), hr: scaleEmail('hr', 1), finance: scaleEmail('finance', 1),
+    employee: subject, manager: boss.rows[0].manager as string, hr: boss.rows[0].hr as string, finance: scaleEmail('finance', 1),
     desk: scaleEmail('desk', 1), facmgr: scaleEmail('facmgr', 1), it: scaleEmail('it', 1),
   };
   const s = await sessionsFor(db, Object.values(who));

@@ -438,7 +438,10 @@ async function main() {
         const b = bigReads.get(ep.key)!, s = smallReads.get(ep.key)!;
         const ratio = b.p50 / s.p50;
         figures[`scale_${ep.key}`] = { big: b, small: s, ratio };
-        add('scale', `${ep.label}: p50 at 1,000,000 / p50 at 10,000`, `${ratio.toFixed(2)}x (${fmt(b.p50, 1)} ms / ${fmt(s.p50, 1)} ms)`, '<= 1.5x', ratio <= 1.5);
+        // The answer sizes beside it: where the 10,000 database holds less than a page for this person, the
+        // answers differ in length, not only in what the database around them holds.
+        add('scale', `${ep.label}: p50 at 1,000,000 / p50 at 10,000`,
+          `${ratio.toFixed(2)}x (${fmt(b.p50, 1)} ms / ${fmt(s.p50, 1)} ms; answers ${fmt(b.bytes / 1024, 1)} / ${fmt(s.bytes / 1024, 1)} KB)`, '<= 1.5x', ratio <= 1.5);
       }
     } finally {
       await server.stop();
