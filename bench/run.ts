@@ -441,7 +441,7 @@ async function main() {
         // The answer sizes beside it: where the 10,000 database holds less than a page for this person, the
         // answers differ in length, not only in what the database around them holds.
         add('scale', `${ep.label}: p50 at 1,000,000 / p50 at 10,000`,
-          `${ratio.toFixed(2)}x (${fmt(b.p50, 1)} ms / ${fmt(s.p50, 1)} ms; answers ${fmt(b.bytes / 1024, 1)} / ${fmt(s.bytes / 1024, 1)} KB)`, '<= 1.5x', ratio <= 1.5);
+          `${ratio.toFixed(2)}x (${fmt(b.p50, 1)} ms / ${fmt(s.p50, 1)} ms; answers ${fmt((b.bytes ?? 0) / 1024, 1)} / ${fmt((s.bytes ?? 0) / 1024, 1)} KB)`, '<= 1.5x', ratio <= 1.5);
       }
     } finally {
       await server.stop();
