@@ -259,7 +259,7 @@ export function firstNotificationsSql(p: PreparedNotifications, eventCte: string
 }
 
 /** New notifications per LIVE_CHANNEL payload (a payload must stay under PostgreSQL's 8,000 bytes). */
-export const ANNOUNCE_CHUNK = 200;
+const ANNOUNCE_CHUNK = 200;
 
 /** SQL announcing the rows (id, user_id) of CTE `cte` on the channel `channel` (a parameter), ANNOUNCE_CHUNK per
  * payload; its value is the number of payloads. */

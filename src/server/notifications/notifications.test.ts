@@ -157,6 +157,23 @@ describe('recipients', () => {
     // Everyone else's are untouched.
     expect((await notificationsOf(PRIYA, rec.request_id)).length).toBe(1);
   });
+
+  it('a group of 1,200 is notified in the decision\'s own statement, announced in payloads PostgreSQL accepts', async () => {
+    await t.db.query(`INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, employee_code)
+                      SELECT 'fin' || g || '@bulk.test', 'x', 'Fin', 'Bulk ' || g, 'Finance Staff', 'finance_staff', 'FINB-' || g
+                        FROM generate_series(1, 1200) g`);
+    try {
+      const rec = await submitForm(t.db, await user(ALEX), 'petty-cash', sampleInput('petty-cash'));
+      // One NOTIFY payload per new notification would be fine; one for all 1,200 would exceed 8,000 bytes and fail.
+      await decideStage(t.db, await user(PRIYA), { ref: rec.request_id, decision: 'Approved' });
+      const n = await t.db.query(`SELECT count(*)::int AS n FROM notifications n JOIN users u ON u.id = n.user_id
+                                   WHERE n.form_id = $1 AND u.user_type = 'finance_staff'`, [rec.request_id]);
+      expect(n.rows[0].n).toBe(1200 + 2); // the bulk group and the two finance officers of the demo organisation
+    } finally {
+      await t.db.query(`DELETE FROM users WHERE email LIKE '%@bulk.test'`);
+    }
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id NOT IN (SELECT id FROM users)`)).rows[0].n).toBe(0);
+  });
 });
 
 describe('form-state API', () => {
