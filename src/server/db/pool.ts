@@ -28,9 +28,6 @@ const preparedByText = new Map<string, Prepared>();
 /** Text or a prepared statement, as pg's query takes it. */
 export type Sql = string | Prepared;
 
-const toConfig = (sql: Sql, params?: unknown[]): pg.QueryConfig | string =>
-  typeof sql === 'string' ? sql : { name: sql.name, text: sql.text, values: (params ?? []) as any[] };
-
 /** Anything that runs a query: the Db, a pool client inside a transaction (pg's clients take a Prepared as it is). */
 export interface Queryable {
   query<R extends pg.QueryResultRow = any>(text: Sql, params?: unknown[]): Promise<pg.QueryResult<R>>;
@@ -50,7 +47,8 @@ export function createDb(url: string, max = Number(process.env.DATABASE_POOL_MAX
   return {
     pool,
     url,
-    query: (text, params) => (typeof text === 'string' ? pool.query(text, params as any[]) : pool.query(toConfig(text, params) as pg.QueryConfig)),
+    query: (text, params) =>
+      typeof text === 'string' ? pool.query(text, params as any[]) : pool.query({ name: text.name, text: text.text, values: params as any[] }),
     async tx(fn) {
       const client = await pool.connect();
       try {
