@@ -19,12 +19,13 @@ export interface ServerProcess {
   running(): boolean;
 }
 
-/** Starts main.ts with `env` and resolves once it listens (rejects with its output if it exits first). */
-export async function startServerProcess(env: Record<string, string>, started: ServerProcess[] = []): Promise<ServerProcess> {
+/** Starts main.ts with `env` (under `opts.wrapper`, a command prefix, if given) and resolves once it listens (rejects with its output if it exits first). */
+export async function startServerProcess(env: Record<string, string>, started: ServerProcess[] = [], opts: { wrapper?: string[] } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const childEnv: Record<string, string> = { ...(process.env as Record<string, string>) };
   for (const k of ['DATABASE_URL', 'ADMINEASE_DEMO', 'ADMINEASE_DATA_DIR', 'METRICS_TOKEN']) delete childEnv[k];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const command = [...(opts.wrapper ?? []), process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(command[0], command.slice(1), {
     cwd: ROOT,
     env: { ...childEnv, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMINEASE_LOGIN_RATE_LIMIT: '1000', ADMINEASE_WEB_DIR: path.join(os.tmpdir(), 'adminease-no-web'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
