@@ -12,6 +12,7 @@ import { hashPassword } from '../src/server/auth/service.js';
 import { type FieldDef, FORM_TYPES } from '../src/domain/forms.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { createDb } from '../src/server/db/pool.js';
+import { databaseLimits } from '../src/server/config.js';
 import { seedDemo } from '../src/server/db/seed.js';
 import { BENCH_PASSWORD, SCALE_ORG, adminClient, benchDatabaseName, benchServerUrl, elapsed, flags, intFlag, log, scaleEmail, withDatabase } from './common.js';
 
@@ -122,7 +123,8 @@ async function main() {
   await admin.end();
 
   const url = withDatabase(benchServerUrl(), dbName);
-  const db = createDb(url, 2);
+  // Bulk loading: statements may run for minutes, so no statement time limit here.
+  const db = createDb(url, 2, { ...databaseLimits(), statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 });
   log(`migrations: ${(await migrate(db)).join(', ')}`);
   await seedDemo(db);
   log('demo organisation loaded');

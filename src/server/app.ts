@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/pool.js';
 import type { AppContext } from './http/context.js';
 import { HttpError } from './http/errors.js';
+import { DATABASE_RETRY_AFTER_S, databaseTrouble, recordDatabaseTrouble, unavailableBody } from './db/unavailable.js';
 import { FEATURES } from './features.js';
 import { SESSION_COOKIE } from './auth/routes.js';
 
@@ -123,6 +124,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       const msg = err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError ? 'Request body is not valid JSON' : err.message;
       return reply.status(err.statusCode).send({ error: msg });
+    }
+    // The database being unreachable, out of resources or read-only is not a bug of this request: 503, retry later.
+    const trouble = databaseTrouble(err);
+    if (trouble) {
+      recordDatabaseTrouble(ctx.db, trouble);
+      req.log.warn({ err: err?.message, code: trouble.code, reason: trouble.reason }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send(unavailableBody(trouble));
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: 'Internal server error' });

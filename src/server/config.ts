@@ -16,6 +16,34 @@ export interface Config {
   webDir: string;
   /** ADMINEASE_SECRET_KEY: base64 of 32 bytes encrypting reset passwords at rest; unset = <dataDir>/secret.key. */
   secretKey?: string;
+  /** Time limits of every database connection (0 turns one off). */
+  database: DatabaseLimits;
+}
+
+export interface DatabaseLimits {
+  /** DATABASE_CONNECT_TIMEOUT_MS: opening a connection, or waiting for a free one in the pool. */
+  connectTimeoutMs: number;
+  /** DATABASE_STATEMENT_TIMEOUT_MS: one statement (PostgreSQL cancels it; the client gives up a little later). */
+  statementTimeoutMs: number;
+  /** DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: a transaction left open without a statement running. */
+  idleInTransactionTimeoutMs: number;
+}
+
+/** A non-negative whole number of milliseconds from `env[name]`, or `fallback` when unset. */
+function millis(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 2_147_483_647) throw new Error(`${name} must be a whole number of milliseconds (0 or more), not '${raw}'`);
+  return n;
+}
+
+export function databaseLimits(env: NodeJS.ProcessEnv = process.env): DatabaseLimits {
+  return {
+    connectTimeoutMs: millis(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5_000),
+    statementTimeoutMs: millis(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
+    idleInTransactionTimeoutMs: millis(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -33,5 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDir: path.resolve(env.ADMINEASE_WEB_DIR ?? './dist/web'),
     secretKey: env.ADMINEASE_SECRET_KEY || undefined,
+    database: databaseLimits(env),
   };
 }

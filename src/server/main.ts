@@ -7,11 +7,13 @@ import { type EmbeddedServer, startEmbedded } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { createDb } from './db/pool.js';
 import { seedDemo } from './db/seed.js';
+import { guardProcessAgainstDatabaseErrors } from './db/unavailable.js';
 
 const log = (level: string, msg: string, extra: Record<string, unknown> = {}) =>
   console.log(JSON.stringify({ level, time: new Date().toISOString(), msg, ...extra }));
 
 async function main() {
+  guardProcessAgainstDatabaseErrors(log);
   const config = loadConfig();
   let embedded: EmbeddedServer | undefined;
   let url = config.databaseUrl;
@@ -19,7 +21,7 @@ async function main() {
     embedded = await startEmbedded({ dataDir: config.dataDir, log: (m) => log('info', m) });
     url = embedded.url;
   }
-  const db = createDb(url);
+  const db = createDb(url, undefined, config.database);
   const applied = await migrate(db);
   if (applied.length) log('info', 'migrations applied', { applied });
   if (config.demo) {

@@ -1,8 +1,11 @@
 // One LISTEN connection to PostgreSQL with reconnection: the per-instance caches (queues, sessions) hear
 // every committed change of every instance through it. While it is not connected `listening` is false and
 // the caches keep nothing; `onReset` runs whenever the connection is lost or (re)established, so a cache can
-// drop what it holds, since changes may have been missed meanwhile.
+// drop what it holds, since changes may have been missed meanwhile. Reconnection backs off from 250 ms to 10 s;
+// a ping every `pingMs` finds a connection that went silent (a network stall) without an error.
 import pg from 'pg';
+import { databaseLimits } from '../config.js';
+import { connectionConfig } from './pool.js';
 
 export interface ListenerLogger { warn(obj: unknown, msg?: string): void }
 
@@ -11,7 +14,10 @@ export class PgListener {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private attempts = 0;
   private closed = false;
+  private pingTimer: NodeJS.Timeout | null = null;
   listening = false;
+  /** Times the connection was (re)established after a loss (for tests and metrics). */
+  reconnects = 0;
 
   constructor(
     private readonly url: string,
@@ -22,11 +28,12 @@ export class PgListener {
     },
     private readonly log: ListenerLogger,
     private readonly name: string,
+    private readonly pingMs = 15_000,
   ) {}
 
   async start(): Promise<void> {
     if (this.closed || this.client) return;
-    const client = new pg.Client({ connectionString: this.url, keepAlive: true });
+    const client = new pg.Client(connectionConfig(this.url, databaseLimits()));
     const lost = (err?: Error) => {
       if (this.client !== client) return;
       this.client = null;
@@ -61,10 +68,25 @@ export class PgListener {
       await client.end().catch(() => undefined);
       return;
     }
+    if (this.attempts > 0 || this.hadConnection) this.reconnects += 1;
+    this.hadConnection = true;
     this.client = client;
     this.attempts = 0;
     this.handlers.onReset(); // changes made while nobody listened
     this.listening = true;
+    this.startPing();
+  }
+
+  private hadConnection = false;
+
+  private startPing() {
+    if (this.pingTimer || !this.pingMs) return;
+    this.pingTimer = setInterval(() => {
+      const c = this.client;
+      // A ping that fails or gets no answer in time (query timeout) counts as a lost connection.
+      if (c) c.query('SELECT 1').catch((err) => c.emit('error', err));
+    }, this.pingMs);
+    this.pingTimer.unref?.();
   }
 
   private scheduleReconnect() {
@@ -82,6 +104,7 @@ export class PgListener {
     this.closed = true;
     this.listening = false;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.pingTimer) clearInterval(this.pingTimer);
     const c = this.client;
     this.client = null;
     if (c) {

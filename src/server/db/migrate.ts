@@ -3,12 +3,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db } from './pool.js';
+import pg from 'pg';
+import { type Db, connectionConfig } from './pool.js';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function migrate(db: Db): Promise<string[]> {
-  const client = await db.pool.connect();
+  // A connection of its own: a migration may take long, and so may waiting for another instance's migrations,
+  // so no statement time limit here (the connect timeout stays). Its 'error' is handled: a lost connection
+  // fails the migration (and the start), it does not throw from an event.
+  const client = new pg.Client(connectionConfig(db.url, { ...db.limits, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 }));
+  let lost: Error | undefined;
+  client.on('error', (err) => { lost = err; });
+  await client.connect();
   const applied: string[] = [];
   try {
     await client.query('SELECT pg_advisory_lock(742001)');
@@ -24,13 +31,14 @@ export async function migrate(db: Db): Promise<string[]> {
         await client.query('COMMIT');
         applied.push(file);
       } catch (err) {
-        await client.query('ROLLBACK');
+        await client.query('ROLLBACK').catch(() => undefined);
         throw new Error(`migration ${file} failed: ${(err as Error).message}`);
       }
     }
   } finally {
     await client.query('SELECT pg_advisory_unlock(742001)').catch(() => undefined);
-    client.release();
+    await client.end().catch(() => undefined);
   }
+  if (lost) throw new Error(`migrations: database connection lost: ${lost.message}`);
   return applied;
 }

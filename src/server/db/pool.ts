@@ -1,6 +1,8 @@
 // The database handle: one pg pool, a query helper and transactions. Every feature reaches PostgreSQL through it.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { type DatabaseLimits, databaseLimits } from '../config.js';
+import { databaseTrouble } from './unavailable.js';
 
 // bigint ids and counts fit in a JS number here; numeric amounts are read as numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -36,31 +38,71 @@ export interface Queryable {
 export interface Db {
   pool: pg.Pool;
   url: string;
+  /** The time limits every connection of this handle has (dedicated LISTEN connections use them too). */
+  limits: DatabaseLimits;
   query<R extends pg.QueryResultRow = any>(text: Sql, params?: unknown[]): Promise<pg.QueryResult<R>>;
   tx<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-export function createDb(url: string, max = Number(process.env.DATABASE_POOL_MAX ?? 20)): Db {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
-  pool.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'idle database client error', err: err.message })));
+const logDbError = (msg: string, err: Error) =>
+  console.error(JSON.stringify({ level: 'error', time: new Date().toISOString(), msg, err: err.message, code: (err as any).code }));
+
+/**
+ * The settings of every connection to `url`: a connection attempt gives up after the connect timeout; PostgreSQL
+ * cancels a statement after the statement timeout and ends a session left idle inside a transaction; the client
+ * itself gives up on an answer a little after the statement timeout (a network stall, which the server cannot
+ * see); TCP keepalives find a vanished peer on idle connections.
+ */
+export function connectionConfig(url: string, limits: DatabaseLimits = databaseLimits()): pg.ClientConfig {
+  return {
+    connectionString: url,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(limits.connectTimeoutMs ? { connectionTimeoutMillis: limits.connectTimeoutMs } : {}),
+    ...(limits.statementTimeoutMs ? { statement_timeout: limits.statementTimeoutMs, query_timeout: limits.statementTimeoutMs + 5_000 } : {}),
+    ...(limits.idleInTransactionTimeoutMs ? { idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs } : {}),
+  };
+}
+
+/**
+ * A pg client that always has an 'error' listener: pg emits 'error' on a client whose connection breaks, and an
+ * EventEmitter with no listener throws it, which would end the process. pg-pool listens only while a client is
+ * idle, so a connection lost while checked out (inside a transaction, during a migration) would do exactly that.
+ * The client is unusable afterwards and the pool drops it when it is released.
+ */
+class GuardedClient extends pg.Client {
+  constructor(config: pg.ClientConfig) {
+    super(config);
+    this.on('error', (err) => logDbError('database connection lost', err));
+  }
+}
+
+export function createDb(url: string, max = Number(process.env.DATABASE_POOL_MAX ?? 20), limits: DatabaseLimits = databaseLimits()): Db {
+  const pool = new pg.Pool({ ...connectionConfig(url, limits), max, idleTimeoutMillis: 30_000, Client: GuardedClient as unknown as typeof pg.Client });
+  pool.on('error', (err) => logDbError('idle database client error', err));
   return {
     pool,
     url,
+    limits,
     query: (text, params) =>
       typeof text === 'string' ? pool.query(text, params as any[]) : pool.query({ name: text.name, text: text.text, values: params as any[] }),
     async tx(fn) {
       const client = await pool.connect();
+      // A connection that failed (lost, or left with a statement the client stopped waiting for) is not
+      // returned to the pool for the next request: release(err) closes it.
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const out = await fn(client);
         await client.query('COMMIT');
         return out;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (databaseTrouble(err)) broken = err as Error;
+        await client.query('ROLLBACK').catch((e) => { broken = broken ?? e; });
         throw err;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     close: () => pool.end(),

@@ -4,7 +4,7 @@
 import type { ServerResponse } from 'node:http';
 import pg from 'pg';
 import { LIVE_CHANNEL, type LivePayload } from '../events/notify.js';
-import type { Db } from '../db/pool.js';
+import { type Db, connectionConfig } from '../db/pool.js';
 import { NOTIFICATION_SELECT, toApiNotification, type NotificationRow } from './service.js';
 
 export interface HubLogger {
@@ -66,7 +66,8 @@ export class LiveHub {
 
   private async connect(): Promise<void> {
     this.state = this.state === 'idle' ? 'connecting' : 'reconnecting';
-    const client = new pg.Client({ connectionString: this.db.url, keepAlive: true });
+    // The pool's connect timeout and keepalives (a stalled connection attempt must not hang the stream's start).
+    const client = new pg.Client(connectionConfig(this.db.url, this.db.limits));
     client.on('notification', (msg) => {
       if (msg.channel !== LIVE_CHANNEL || !msg.payload) return;
       let p: LivePayload;
@@ -130,6 +131,9 @@ export class LiveHub {
     if (this.heartbeat) return;
     this.heartbeat = setInterval(() => {
       for (const c of this.clients) this.write(c, `: heartbeat ${Date.now()}\n\n`);
+      // A listening connection that fails to answer a ping (a silent network stall) counts as lost.
+      const l = this.listener;
+      if (l) l.query('SELECT 1').catch((err) => l.emit('error', err));
     }, this.opts.heartbeatMs ?? 20_000);
     this.heartbeat.unref?.();
   }
