@@ -4,7 +4,7 @@
 //   - the line manager: their reports' requests of every type with a line-manager stage, plus the view-only
 //     IT items (incidents and password resets) they acknowledge;
 //   - HR staff: the requests of the people they are HR contact for, of the types with an HR stage, once the
-//     request has reached the HR stage (waiting on HR or decided by HR), as the HR queue lists them;
+//     request has reached the HR stage (every earlier stage approved), as the HR queue lists them;
 //   - finance staff, the facilities desk and the facilities manager: every request of the types whose chain
 //     has their stage (their queues are role-wide);
 //   - IT staff: every IT incident and password reset.
@@ -49,11 +49,15 @@ export function isItStaffViewer(user: Pick<Viewer, 'role' | 'user_type'>): boole
   return dashboardForRole(user.role, user.user_type) === 'it';
 }
 
-/** HR sees a request from the moment it waits on HR (and after HR decided), never while it waits on an earlier stage. */
+/**
+ * HR sees a request once it has reached the HR stage: every stage before HR approved (waiting on HR, decided by
+ * HR, or withdrawn while waiting on HR), never while an earlier stage is still open or after it rejected.
+ */
 function reachedHr(req: RequestFacts): boolean {
   if (req.current_stage === 'hr') return true;
-  const hr = (req.approvals ?? []).find((a) => a.stage === 'hr');
-  return hr !== undefined && hr.decision !== 'Pending';
+  const approvals = req.approvals ?? [];
+  const at = approvals.findIndex((a) => a.stage === 'hr');
+  return at >= 0 && approvals.slice(0, at).every((a) => a.decision === 'Approved');
 }
 
 /** Every relation through which `user` sees `req` (empty: the request is not theirs to see). */
@@ -133,7 +137,9 @@ export function viewScopeSql(user: Viewer, userParam: string, r = 'r'): string {
   ];
   if (user.user_type === STAGE_USER_TYPE.hr) {
     parts.push(`(${r}.hr_contact_id = ${userParam} AND ${r}.form_type IN (${sqlList(STAGE_VIEW_TYPES.hr)})
-      AND (${r}.current_stage = 'hr' OR EXISTS (SELECT 1 FROM approvals hv WHERE hv.request_pk = ${r}.id AND hv.stage = 'hr' AND hv.decision <> 'Pending')))`);
+      AND EXISTS (SELECT 1 FROM approvals hv WHERE hv.request_pk = ${r}.id AND hv.stage = 'hr')
+      AND NOT EXISTS (SELECT 1 FROM approvals pv JOIN approvals hv ON hv.request_pk = pv.request_pk AND hv.stage = 'hr'
+                       WHERE pv.request_pk = ${r}.id AND pv.seq < hv.seq AND pv.decision <> 'Approved'))`);
   }
   const wide: string[] = [];
   for (const stage of ['finance', 'facilities_desk', 'facilities_manager'] as const) {
