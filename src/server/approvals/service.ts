@@ -28,6 +28,7 @@ import { EVENT_COLUMNS, type NewEvent, eventValues, recordEvent } from '../event
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { type AuthUser, fullName } from '../people/service.js';
 import { invalidateQueues } from './queue-cache.js';
+import { type ViewRelation, canSeeSensitive, isSensitiveField, viewRelations, withoutSensitive } from '../policies/requests.js';
 import { RECORD_SELECT, type RecordRow, type RequestRecord, loadRecordByRef, toRecord } from '../requests/repo.js';
 
 export type Decision = 'Approved' | 'Rejected';
@@ -267,18 +268,6 @@ export function approverView(rec: RequestRecord, user: AuthUser, role?: Approver
   return out;
 }
 
-/** May `user` see this request's details and history: its owner, its approvers (per stage), IT staff for IT types. */
-export function mayViewRequest(user: AuthUser, row: RecordRow): boolean {
-  if (row.employee_user_id === user.id) return true;
-  const chain = formTypeDef(row.form_type)?.chain ?? [];
-  if (chain.some((s) => isStageApprover(user, row, s))) return true;
-  if (isViewOnlyForManager(row.form_type) && row.line_manager_id === user.id) return true;
-  if (chain.includes('it_helpdesk') && user.user_type === 'it_staff') return true;
-  // HR contacts see their employees' requests of the HR types even before the HR stage.
-  if (row.hr_contact_id === user.id && user.user_type === 'hr_staff') return true;
-  return false;
-}
-
 const ROLE_TYPES: Record<ApproverRole, (formType: string) => boolean> = {
   manager: isManagerQueueType,
   hr: (t) => (HR_FORM_TYPES as readonly string[]).includes(t),
@@ -306,18 +295,23 @@ export function assertRole(user: AuthUser, role: ApproverRole): void {
   }
 }
 
-/** The details of one request for an approver dashboard: role rules checked, secrets removed. */
+/** The dashboard relation of each approver role in the request policy. */
+const ROLE_RELATION: Record<ApproverRole, ViewRelation> = {
+  manager: 'manager', hr: 'hr', finance: 'finance', facilities_desk: 'facilities_desk', facilities_manager: 'facilities_manager',
+};
+
+/**
+ * The details of one request for an approver dashboard: a request the request policy shows on that role's
+ * dashboard (anything else answers exactly like a request that does not exist), secrets removed.
+ */
 export async function formDetailsFor(db: Queryable, user: AuthUser, role: ApproverRole, ref: string, formType?: string | null): Promise<RequestRecord> {
   if (!ref || String(ref).trim() === '') throw badRequest('form_id is required');
+  // Whether the caller works this dashboard does not depend on the request: refused before any lookup.
+  assertRole(user, role);
   const row = await loadRecordByRef(db, ref);
-  if (!row) throw notFound('Request not found');
+  if (!row || !viewRelations(user, row).includes(ROLE_RELATION[role])) throw notFound('Request not found');
   if (formType && String(formType).trim() !== '' && normaliseFormType(formType) !== row.form_type) throw notFound('Request not found');
-  const allowed =
-    role === 'manager' ? row.line_manager_id === user.id && isManagerQueueType(row.form_type)
-    : role === 'hr' ? user.user_type === 'hr_staff' && row.hr_contact_id === user.id && ROLE_TYPES.hr(row.form_type)
-    : (assertRole(user, role), ROLE_TYPES[role](row.form_type));
-  if (!allowed) throw forbidden('This request is not in your queue');
-  return approverView(toRecord(row), user, role);
+  return approverView(withoutSensitive(user, row, toRecord(row)), user, role);
 }
 
 // ---- queues -------------------------------------------------------------------------------------
@@ -422,7 +416,7 @@ export async function queueFor(db: Queryable, user: AuthUser, role: ApproverRole
   }
   const sql = `WITH q AS (${ids}) ${RECORD_SELECT} JOIN q ON q.id = r.id ORDER BY r.created_at DESC, r.id DESC`;
   const res = await db.query(sql, params);
-  return res.rows.map((row: RecordRow) => approverView(toRecord(row), user, role));
+  return res.rows.map((row: RecordRow) => approverView(withoutSensitive(user, row, toRecord(row)), user, role));
 }
 
 export interface QueueSummary {
@@ -475,8 +469,9 @@ export interface RequestHistory {
 /** Who did what at which stage and when, and how long each stage waited; for the owner and the request's approvers. */
 export async function requestHistory(db: Queryable, user: AuthUser, ref: string): Promise<RequestHistory> {
   const row = await loadRecordByRef(db, ref);
-  if (!row) throw notFound('Request not found');
-  if (!mayViewRequest(user, row)) throw forbidden('You may only see the history of your own requests or of requests you approve');
+  // Whoever may not see the request gets the answer of a request that does not exist.
+  if (!row || viewRelations(user, row).length === 0) throw notFound('Request not found');
+  const sensitive = !canSeeSensitive(user, row);
   const r = await db.query(
     `SELECT e.event_type, e.stage, e.field, e.old_value, e.new_value, e.details, e.created_at,
             CASE WHEN u.id IS NULL THEN NULL ELSE u.first_name || ' ' || u.last_name END AS actor_name
@@ -488,7 +483,11 @@ export async function requestHistory(db: Queryable, user: AuthUser, ref: string)
     const details = { ...(e.details ?? {}) };
     // Never echo secrets that a field change might carry.
     for (const k of Object.keys(details)) if (/password/i.test(k)) delete details[k];
-    const secretField = /password/i.test(String(e.field ?? ''));
+    // An edit's changes name each field: the sensitive ones only for those who may see them.
+    if (sensitive && details.changes && typeof details.changes === 'object') {
+      details.changes = Object.fromEntries(Object.entries(details.changes as Record<string, unknown>).filter(([k]) => !isSensitiveField(row.form_type, k)));
+    }
+    const secretField = /password/i.test(String(e.field ?? '')) || (sensitive && isSensitiveField(row.form_type, String(e.field ?? '')));
     return {
       event_type: e.event_type,
       stage: e.stage,

@@ -198,7 +198,7 @@ describe('sessions', () => {
     expect(hist.status).toBe(200);
   });
 
-  it('answers 403 for a user_id that is not the caller and for another user\'s session', async () => {
+  it('answers 403 for a user_id that is not the caller', async () => {
     const other = priya.user.id;
     const calls: Array<[string, Record<string, unknown>]> = [
       ['/ai/simple/session/login', { user_id: other }],
@@ -213,11 +213,49 @@ describe('sessions', () => {
       const res = await alex.post(url, body);
       expect(res.status, `${url} ${JSON.stringify(body)}`).toBe(403);
     }
+  });
+
+  it('uses only session ids the server issued to the caller: a chosen or foreign id is never adopted, and both answer alike', async () => {
+    const count = async (id: string) => (await t.db.query('SELECT count(*)::int AS n FROM ai_sessions WHERE session_id = $1', [id])).rows[0].n;
+    // A client-chosen id is not adopted: the answer names the id the server issued, and the chosen id stays unknown.
+    const chosen = 'simple-squatted-id-0001';
+    const first = await alex.post('/ai/simple-chat', { message: 'hello', sessionId: chosen }, { 'x-session-id': chosen });
+    expect(first.status).toBe(200);
+    expect(first.body.session_id).not.toBe(chosen);
+    expect(first.body.session_id).toMatch(/^simple-[0-9a-f]{32}$/);
+    expect(await count(chosen)).toBe(0);
+    // ... so nobody can squat it for someone else either.
+    const byPriya = await priya.post('/ai/simple-chat', { message: 'hello' }, { 'x-session-id': chosen });
+    expect(byPriya.status).toBe(200);
+    expect(byPriya.body.session_id).not.toBe(chosen);
+    expect(await count(chosen)).toBe(0);
+    // A multi-turn flow with a stale id keeps one server-issued session (the id in the answers stays the same).
+    const stale = 'simple-stale-id-00000002';
+    const a1 = await alex.post('/ai/simple-chat', { message: 'I need a meeting room' }, { 'x-session-id': stale });
+    const a2 = await alex.post('/ai/simple-chat', { message: 'Board Room' }, { 'x-session-id': stale });
+    expect(a2.body.session_id).toBe(a1.body.session_id);
+    expect(a2.body.response).not.toMatch(/not sure I understood/);
+    await alex.post('/ai/simple-chat', { message: 'cancel' }, { 'x-session-id': stale });
+
+    // Another user's id answers exactly like an unknown one: no 403, nothing read from or written to that session.
     const ps = await priya.post('/ai/manager/session/login', { user_id: priya.user.id });
-    const steal = await alex.post('/ai/streaming-chat', { message: 'hi' }, { 'x-session-id': ps.body.session_id });
-    expect(steal.status).toBe(403);
-    const peek = await alex.post('/ai/manager/session/conversation-history', { user_id: alex.user.id }, { 'x-session-id': ps.body.session_id });
-    expect(peek.status).toBe(403);
+    const foreignId = ps.body.session_id;
+    await priya.post('/ai/manager/chat', { message: 'hello' }, { 'x-session-id': foreignId });
+    const before = await t.db.query('SELECT count(*)::int AS n FROM chat_messages WHERE session_id = $1', [foreignId]);
+    const unknownId = 'manager-0123456789abcdef0123456789abcdef';
+    for (const id of [foreignId, unknownId]) {
+      const steal = await alex.post('/ai/streaming-chat', { message: 'hi' }, { 'x-session-id': id });
+      expect(steal.status).toBe(200);
+      const complete = parseSse(steal.text).events.find((e) => e.type === 'complete') as any;
+      expect(complete?.session_id).not.toBe(id);
+      const peek = await alex.post('/ai/manager/session/conversation-history', { user_id: alex.user.id }, { 'x-session-id': id });
+      expect({ status: peek.status, body: peek.body }).toEqual({ status: 200, body: { success: true, session_id: null, history: [], count: 0 } });
+      const saved = await alex.post('/ai/manager/session/save-chat', { user_id: alex.user.id, message_type: 'user', content: 'x' }, { 'x-session-id': id });
+      expect(saved.status).toBe(200);
+    }
+    const after = await t.db.query('SELECT count(*)::int AS n, count(*) FILTER (WHERE user_id <> $2)::int AS foreign FROM chat_messages WHERE session_id = $1', [foreignId, priya.user.id]);
+    expect(after.rows[0]).toEqual({ n: before.rows[0].n, foreign: 0 });
+    expect(await count(unknownId)).toBe(0);
   });
 
   it('keeps chat history across a restart of the app', async () => {

@@ -65,7 +65,7 @@ export default async function assistantChatRoutes(app: FastifyInstance) {
       throw badRequest((err as Error).message);
     }
     const maintenance = await maintenanceFor(db, settings, req.user.role);
-    // the session is checked before the stream opens, so another user's session id is a plain 403
+    // the session is resolved before the stream opens (an id that is not the caller's own is never adopted)
     const session = maintenance ? undefined : await resolveSession(db, req.user, family, sessionIdOf(req, body), clock.now());
     const stream = new ChatStream(reply, hook);
     stream.start();

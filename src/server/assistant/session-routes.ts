@@ -7,7 +7,7 @@ import { isSessionManagerRole } from '../../domain/roles.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import { parse } from '../http/parse.js';
 import { type AuthUser, isSelfRef } from '../people/service.js';
-import { type AiSession, SESSION_VALIDITY_MS, createSession, isLive, latestSession, recentMessages, saveMessage } from './sessions.js';
+import { type AiSession, SESSION_VALIDITY_MS, createSession, isLive, latestSession, ownSession, recentMessages, saveMessage } from './sessions.js';
 
 export const FAMILIES = ['manager', 'hr', 'finance', 'it', 'facilities', 'simple'] as const;
 const FamilyParams = z.object({ family: z.enum(FAMILIES, { message: 'Unknown assistant family' }) });
@@ -82,13 +82,11 @@ export default async function assistantSessionRoutes(app: FastifyInstance) {
     assertSelf(req.user, body.user_id);
     const header = req.headers['x-session-id'];
     const given = typeof header === 'string' && header.trim() ? header.trim() : undefined;
-    let sessionId = given;
-    if (given) {
-      const own = await db.query('SELECT user_id FROM ai_sessions WHERE session_id = $1', [given]);
-      if (own.rows[0] && own.rows[0].user_id !== req.user.id) throw forbidden('This session belongs to someone else');
-    } else {
-      sessionId = (await latestSession(db, req.user.id, family))?.session_id;
-    }
+    // Only an id the server issued to the caller is used; any other (unknown or someone else's) reads as no
+    // session at all: an empty history and session_id null, so the answer never tells whether an id exists.
+    const sessionId = given
+      ? (await ownSession(db, req.user, given))?.session_id
+      : (await latestSession(db, req.user.id, family))?.session_id;
     const items = sessionId ? await recentMessages(db, req.user.id, body.max_items, sessionId) : [];
     const history = items.map((m) => ({ role: m.message_type === 'user' ? 'user' : 'assistant', content: m.content, timestamp: m.timestamp, metadata: m.metadata }));
     return { success: true, session_id: sessionId ?? null, history, count: history.length };
@@ -135,12 +133,9 @@ export default async function assistantSessionRoutes(app: FastifyInstance) {
     assertSelf(req.user, body.user_id);
     if (JSON.stringify(body.metadata).length > 10_000) throw badRequest('metadata is too large');
     const header = req.headers['x-session-id'];
-    let sessionId = typeof header === 'string' && header.trim() ? header.trim() : null;
-    if (sessionId) {
-      const own = await db.query('SELECT user_id FROM ai_sessions WHERE session_id = $1', [sessionId]);
-      if (!own.rows[0]) sessionId = null;
-      else if (own.rows[0].user_id !== req.user.id) throw forbidden('This session belongs to someone else');
-    }
+    const given = typeof header === 'string' && header.trim() ? header.trim() : null;
+    // A message is filed under a session only when the server issued that id to the caller; else under none.
+    const sessionId = (await ownSession(db, req.user, given))?.session_id ?? null;
     const id = await saveMessage(db, req.user.id, { sessionId, family, type: body.message_type, content: body.content, metadata: { ...body.metadata, source: 'save-chat' }, at: clock.now() });
     return { success: true, id };
   });

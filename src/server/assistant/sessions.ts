@@ -37,17 +37,14 @@ export async function createSession(db: Queryable, user: AuthUser, family: strin
 }
 
 /**
- * The session a chat turn belongs to: the given id (which must be the caller's; an unknown well-formed id is
- * created for the caller), else the caller's most recent live session of the family, else a new one.
- * A session idle for 24 hours starts over with an empty state.
+ * The session a chat turn belongs to: the given id when it is one the server issued to the caller; else (no id,
+ * an unknown, malformed or someone else's id: all alike, so nothing tells whether an id exists) the caller's
+ * most recent live session of the family, else a new one with a server-made id. A client never chooses an id.
+ * The id in use is returned with every answer. A session idle for 24 hours starts over with an empty state.
  */
 export async function resolveSession(db: Queryable, user: AuthUser, family: string, sessionId: string | undefined, now: Date): Promise<AiSession> {
-  if (sessionId) {
-    if (!SESSION_ID.test(sessionId)) throw forbidden('Invalid session id');
-    const r = await db.query('SELECT * FROM ai_sessions WHERE session_id = $1', [sessionId]);
-    const s = r.rows[0] as AiSession | undefined;
-    if (!s) return createSession(db, user, family, user.role, now, sessionId);
-    if (s.user_id !== user.id) throw forbidden('This session belongs to someone else');
+  const s = await ownSession(db, user, sessionId);
+  if (s) {
     if (s.ended_at || now.getTime() - new Date(s.last_activity_at).getTime() >= SESSION_VALIDITY_MS) {
       await db.query('UPDATE ai_sessions SET state = $2, ended_at = NULL, last_activity_at = $3 WHERE session_id = $1', [s.session_id, {}, now]);
       return { ...s, state: {}, ended_at: null, last_activity_at: now };
@@ -60,6 +57,13 @@ export async function resolveSession(db: Queryable, user: AuthUser, family: stri
     [user.id, family, new Date(now.getTime() - SESSION_VALIDITY_MS)],
   );
   return r.rows[0] ?? createSession(db, user, family, user.role, now);
+}
+
+/** The caller's own session of this id, or undefined (no id, malformed, unknown, or another user's: alike). */
+export async function ownSession(db: Queryable, user: AuthUser, sessionId: string | null | undefined): Promise<AiSession | undefined> {
+  if (!sessionId || !SESSION_ID.test(sessionId)) return undefined;
+  const r = await db.query('SELECT * FROM ai_sessions WHERE session_id = $1 AND user_id = $2', [sessionId, user.id]);
+  return r.rows[0];
 }
 
 export async function saveState(db: Queryable, sessionId: string, state: SessionState, now: Date): Promise<void> {

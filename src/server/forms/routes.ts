@@ -32,12 +32,14 @@ export default async function formsRoutes(app: FastifyInstance) {
   // Lists and details first: static segments win over :formType, but keeping them together reads better.
   // The spec's cached user-forms: the answer is kept per person in this instance's answer cache (the queues'
   // cache: dropped on any committed change to requests, approvals or people, on every instance; 30 s at most).
-  // The permission check runs first, every time. 'Cache-Control: no-cache' bypasses it.
+  // The permission check runs first, every time. 'Cache-Control: no-cache' bypasses it. The person check says
+  // whose lists the caller may ask for; the request policy then keeps only the requests the caller may see.
   app.get('/api/forms/user-forms', async (req, reply) => {
     const q = parse(EmployeeQuery, req.query);
     const personId = await personFor(db, req.user, q.employee_id);
-    if (/no-cache/i.test(req.headers['cache-control'] ?? '')) return userFormsOf(db, personId);
-    return sendCachedJson(db, reply, `user-forms|${personId}`, () => userFormsOf(db, personId));
+    if (/no-cache/i.test(req.headers['cache-control'] ?? '')) return userFormsOf(db, req.user, personId);
+    // Per viewer and person: what someone else sees of a person's requests is a filtered list.
+    return sendCachedJson(db, reply, `user-forms|${req.user.id}|${personId}`, () => userFormsOf(db, req.user, personId));
   });
 
   app.get('/api/forms/leave-requests', async (req) => {

@@ -6,6 +6,7 @@ import { recordEvent } from '../events/service.js';
 import { invalidateQueues } from '../approvals/queue-cache.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { type AuthUser, assertMayViewPerson, fullName, isSelfRef } from '../people/service.js';
+import { canViewRequest, viewScopeSql, withoutSensitive } from '../policies/requests.js';
 import { RECORD_SELECT, type RecordRow, type RequestRecord, insertRequest, loadRecordByRef, toRecord } from '../requests/repo.js';
 import { checkLeaveRules } from './leave.js';
 
@@ -181,26 +182,40 @@ const USER_FORMS_SQL = prepared(`${RECORD_SELECT}
   ORDER BY r.created_at DESC, r.id DESC`);
 const USER_FORMS_OF_TYPE_SQL = prepared(`${RECORD_SELECT} WHERE r.employee_id = $1 AND r.form_type = $2 ORDER BY r.created_at DESC, r.id DESC LIMIT $3`);
 
-/** GET /api/forms/user-forms: the person's requests keyed by form type, each list newest first and bounded (for a
- * person the caller may view: see personFor). */
-export async function userFormsOf(db: Db, personId: number): Promise<Record<string, RequestRecord[]>> {
-  const r = await db.query<RecordRow>(USER_FORMS_SQL, [personId, USER_FORMS_PER_TYPE_LIMIT]);
+/** A row as `caller` may see it: sensitive fields only for the owner and the request's deciders. */
+const seenBy = (caller: AuthUser) => (row: RecordRow): RequestRecord => withoutSensitive(caller, row, toRecord(row));
+
+/**
+ * GET /api/forms/user-forms: the person's requests keyed by form type, each list newest first and bounded (for a
+ * person the caller may view: see personFor). Someone else's list holds only the requests the caller may see
+ * (the request policy: e.g. a line manager gets the types of their dashboard, not a report's info updates).
+ */
+export async function userFormsOf(db: Db, caller: AuthUser, personId: number): Promise<Record<string, RequestRecord[]>> {
+  const r = personId === caller.id
+    ? await db.query<RecordRow>(USER_FORMS_SQL, [personId, USER_FORMS_PER_TYPE_LIMIT])
+    : await db.query<RecordRow>(`${RECORD_SELECT}
+        WHERE r.id IN (SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY form_type ORDER BY created_at DESC, id DESC) AS n
+                                        FROM requests r WHERE employee_id = $1 AND ${viewScopeSql(caller, '$3')}) x WHERE x.n <= $2)
+        ORDER BY r.created_at DESC, r.id DESC`, [personId, USER_FORMS_PER_TYPE_LIMIT, caller.id]);
   const out: Record<string, RequestRecord[]> = {};
-  for (const row of r.rows) (out[row.form_type] ??= []).push(toRecord(row));
+  const view = seenBy(caller);
+  for (const row of r.rows) (out[row.form_type] ??= []).push(view(row));
   return out;
 }
 
-/** One form type's requests of a person, newest first and bounded (leave requests, purchase requisitions). */
+/** One form type's requests of a person, newest first and bounded (leave requests, purchase requisitions); only those the caller may see. */
 export async function userFormsOfType(db: Db, caller: AuthUser, personRef: string | undefined, formType: string): Promise<RequestRecord[]> {
   const personId = await personFor(db, caller, personRef);
-  const r = await db.query<RecordRow>(USER_FORMS_OF_TYPE_SQL, [personId, formType, TYPE_LIST_LIMIT]);
-  return r.rows.map(toRecord);
+  const r = personId === caller.id
+    ? await db.query<RecordRow>(USER_FORMS_OF_TYPE_SQL, [personId, formType, TYPE_LIST_LIMIT])
+    : await db.query<RecordRow>(`${RECORD_SELECT} WHERE r.employee_id = $1 AND r.form_type = $2 AND ${viewScopeSql(caller, '$4')}
+        ORDER BY r.created_at DESC, r.id DESC LIMIT $3`, [personId, formType, TYPE_LIST_LIMIT, caller.id]);
+  return r.rows.map(seenBy(caller));
 }
 
-/** One request for its owner, or for the owner's line manager or HR contact (the details modal). */
+/** One request for anyone the request policy lets see it; to everyone else it does not exist (404). */
 export async function requestDetails(db: Db, caller: AuthUser, ref: string): Promise<RequestRecord> {
   const row = await loadRecordByRef(db, ref);
-  if (!row) throw notFound('Request not found');
-  if (row.employee_user_id !== caller.id) await assertMayViewPerson(db, caller, row.employee_user_id);
-  return toRecord(row);
+  if (!row || !canViewRequest(caller, row)) throw notFound('Request not found');
+  return seenBy(caller)(row);
 }

@@ -4,6 +4,7 @@
 // JSON {error}, 401 exactly when the session is missing or dead, and no data of a person the caller may not
 // see in any body. Routes whose ids name a person or a request must refuse another person's (403/404).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RequestFacts, type Viewer, canSeeSensitive, canViewRequest, isSensitiveField, viewRelations } from '../policies/requests.js';
 import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
 import {
   type ApiRoute, type Person, ROLE_ACCOUNTS, ROLE_WIDE_TYPES, type RoleKey, type Visibility,
@@ -263,3 +264,103 @@ describe('authorisation matrix over every route', () => {
     expect(viaCookie.statusCode).toBe(401);
   }, 120_000);
 });
+
+/** The dashboard details route of each role and the policy relation it shows. */
+const ROLE_DETAILS: Partial<Record<RoleKey, { url: string; relation: string }>> = {
+  manager: { url: '/api/manager/form-details', relation: 'manager' },
+  hr: { url: '/api/hr/form-details', relation: 'hr' },
+  finance: { url: '/api/finance/form-details', relation: 'finance' },
+  it: { url: '/api/it-support/form-details', relation: 'it' },
+  desk: { url: '/api/facilities-desk/form-details', relation: 'facilities_desk' },
+  facmgr: { url: '/api/facilities-manager/form-details', relation: 'facilities_manager' },
+};
+
+// Over-broad reads: every read of a request answers by the one request policy. Each role reads every stored
+// request through the REST details, the audit history and its own dashboard's details, and the request lists
+// of every person it may ask for: it gets exactly the requests the policy lets it see; any other answers
+// exactly like an id that does not exist (same status, same body); sensitive fields only where allowed.
+describe('over-broad reads: every read route answers by the request policy', () => {
+  type Row = RequestFacts & { id: number; request_id: string };
+  const load = async () => (await t.db.query(
+    `SELECT r.id, r.request_id, r.employee_id AS employee_user_id, r.line_manager_id, r.hr_contact_id, r.form_type, r.current_stage,
+            (SELECT json_agg(json_build_object('stage', a.stage, 'decision', a.decision) ORDER BY a.seq) FROM approvals a WHERE a.request_pk = r.id) AS approvals
+       FROM requests r ORDER BY r.id`)).rows as Row[];
+  const sensitiveKeys = (row: Row, body: Record<string, unknown>) => Object.keys(body ?? {}).filter((k) => isSensitiveField(row.form_type, k));
+
+  it("a line manager cannot read a report's bank details through an info update; lists give each approver their dashboard's types only", async () => {
+    const alex = callers.find((x) => x.role === 'employee')!.client;
+    const priya = callers.find((x) => x.role === 'manager')!.client; // Alex's line manager
+    const meera = callers.find((x) => x.role === 'hr')!.client; // Alex's HR contact
+    const iu = await alex.post('/api/forms/info-update', { update_type: 'Bank Details', old_information: 'IBAN DE89 3704 0044 0532 0130 00', new_information: 'IBAN GB29 NWBK 6016 1331 9268 19' });
+    expect(iu.status).toBe(201);
+    const missing = await priya.get('/api/forms/details/IU-999999');
+    const byManager = await priya.get(`/api/forms/details/${iu.body.request_id}`);
+    expect({ status: byManager.status, body: byManager.body }).toEqual({ status: missing.status, body: missing.body });
+    expect(byManager.text).not.toContain('GB29');
+    const byHr = await meera.get(`/api/forms/details/${iu.body.request_id}`);
+    expect(byHr.status).toBe(200);
+    expect(byHr.body.new_information).toContain('GB29');
+    const code = alex.user.profile.employee_code;
+    const managerList = (await priya.get(`/api/forms/user-forms?employee_id=${code}`, { 'cache-control': 'no-cache' })).body;
+    expect(Object.keys(managerList)).not.toContain('info-update');
+    expect(JSON.stringify(managerList)).not.toContain('GB29');
+    const ownList = (await alex.get('/api/forms/user-forms', { 'cache-control': 'no-cache' })).body;
+    expect(Object.keys(managerList).length).toBeLessThan(Object.keys(ownList).length);
+    const hrList = (await meera.get(`/api/forms/user-forms?employee_id=${code}`, { 'cache-control': 'no-cache' })).body;
+    expect(Object.keys(hrList).every((k) => ['leave-request', 'info-update'].includes(k))).toBe(true);
+    expect(hrList['info-update'].map((r: any) => r.request_id)).toContain(iu.body.request_id);
+  });
+
+  for (const role of Object.keys(ROLE_ACCOUNTS) as RoleKey[]) {
+    it(`${role}: details, history and dashboard details of every request; lists of every person`, async () => {
+      const c = callers.find((x) => x.role === role)!;
+      const viewer = (await t.db.query('SELECT id, role, user_type FROM users WHERE id = $1', [c.me.id])).rows[0] as Viewer;
+      const rows = await load();
+      const problems: string[] = [];
+      const missing = {
+        details: await c.client.get('/api/forms/details/ZZ-999999'),
+        history: await c.client.get('/api/requests/ZZ-999999/history'),
+        role: ROLE_DETAILS[role] ? await c.client.get(`${ROLE_DETAILS[role]!.url}?form_id=ZZ-999999&request_id=ZZ-999999`) : undefined,
+      };
+      expect(missing.details.status).toBe(404);
+      let seen = 0;
+      for (const row of rows) {
+        const may = canViewRequest(viewer, row);
+        const onDashboard = ROLE_DETAILS[role] ? viewRelations(viewer, row).includes(ROLE_DETAILS[role]!.relation as never) : false;
+        const reads: Array<[string, string, boolean, typeof missing.details | undefined]> = [
+          ['details', `/api/forms/details/${row.request_id}`, may, missing.details],
+          ['history', `/api/requests/${row.request_id}/history`, may, missing.history],
+        ];
+        if (ROLE_DETAILS[role]) reads.push(['dashboard details', `${ROLE_DETAILS[role]!.url}?form_id=${row.request_id}&request_id=${row.request_id}`, onDashboard, missing.role]);
+        for (const [what, url, allowed, absent] of reads) {
+          const res = await c.client.get(url);
+          if (allowed) {
+            if (res.status !== 200) problems.push(`${what} ${row.request_id} (${row.form_type}): ${res.status}, the policy allows it`);
+            else if (what !== 'history' && !canSeeSensitive(viewer, row) && sensitiveKeys(row, res.body).length) problems.push(`${what} ${row.request_id}: sensitive ${sensitiveKeys(row, res.body)}`);
+            if (what === 'details') seen += 1;
+          } else if (res.status !== absent!.status || JSON.stringify(res.body) !== JSON.stringify(absent!.body)) {
+            problems.push(`${what} ${row.request_id} (${row.form_type}) answered ${res.status} ${res.text.slice(0, 80)}, unlike a missing request`);
+          }
+        }
+      }
+      // The lists of every person the caller may ask for hold exactly the requests the policy shows.
+      const owners = [...new Set(rows.map((r) => r.employee_user_id))];
+      for (const owner of owners) {
+        const code = (await t.db.query('SELECT employee_code FROM users WHERE id = $1', [owner])).rows[0].employee_code;
+        const res = await c.client.get(`/api/forms/user-forms?employee_id=${code}`, { 'cache-control': 'no-cache' });
+        if (res.status === 403) continue; // not a person the caller may ask about at all
+        const got = Object.values(res.body as Record<string, Array<{ request_id: string; form_type: string } & Record<string, unknown>>>).flat();
+        const want = rows.filter((r) => r.employee_user_id === owner && canViewRequest(viewer, r)).map((r) => r.request_id).sort();
+        const gotIds = got.map((r) => r.request_id).sort();
+        if (JSON.stringify(gotIds) !== JSON.stringify(want)) problems.push(`user-forms of ${code}: ${gotIds.length} requests, the policy shows ${want.length}`);
+        for (const rec of got) {
+          const row = rows.find((r) => r.request_id === rec.request_id)!;
+          if (!canSeeSensitive(viewer, row) && sensitiveKeys(row, rec).length) problems.push(`user-forms ${rec.request_id}: sensitive ${sensitiveKeys(row, rec)}`);
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(seen, `${role}: requests it may see`).toBeGreaterThan(0);
+    }, 120_000);
+  }
+});
+

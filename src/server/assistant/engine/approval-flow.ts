@@ -1,14 +1,17 @@
 // Approvers in the chat: what waits for me (from the caller's own queues, counted like the dashboard's
 // Pending tile), the details of one request, and deciding by id or description with a confirmation (and a
 // reason on rejection). Permission and chain rules are the approvals feature's own (decideStage,
-// checkStageDecidable, mayViewRequest), so the chat can never do more than the dashboards.
+// checkStageDecidable) and what it shows is the request policy's (canViewRequest, canSeeSensitive), so the chat
+// can never do or show more than the dashboards: a request the caller may not see is treated exactly like an
+// id that does not exist, on every path (one id, several ids, choices, details).
 import { type ApproverRole, MANAGER_VIEW_ONLY_TYPES, checkStageDecidable, stageState } from '../../../domain/approvals.js';
 import { formTitle, formTypeDef, STAGES } from '../../../domain/forms.js';
 import { dashboardForRole } from '../../../domain/roles.js';
-import { QUEUE_DEFAULT_LIMIT, callerStage, decideStage, mayViewRequest, queueFor, queueSummary } from '../../approvals/service.js';
+import { QUEUE_DEFAULT_LIMIT, callerStage, decideStage, queueFor, queueSummary } from '../../approvals/service.js';
+import { canViewRequest, withoutSensitive } from '../../policies/requests.js';
 import { HttpError } from '../../http/errors.js';
 import { itQueue } from '../../it-desk/service.js';
-import { type RequestRecord, loadRecordByRef, toRecord } from '../../requests/repo.js';
+import { type RecordRow, type RequestRecord, loadRecordByRef, toRecord } from '../../requests/repo.js';
 import { extractRequestIds } from './extract.js';
 import { andList, fieldValue, requestGist, requestLine } from './format.js';
 import { formTypesIn } from './info.js';
@@ -47,6 +50,12 @@ export interface RoleQueue {
 }
 
 const IT_TYPES = MANAGER_VIEW_ONLY_TYPES as readonly string[];
+
+/** A request the caller may see, else undefined: an unseen request and a missing id look the same here. */
+async function visibleRow(ctx: TurnContext, id: string): Promise<RecordRow | undefined> {
+  const row = await loadRecordByRef(ctx.db, id);
+  return row && canViewRequest(ctx.user, row) ? row : undefined;
+}
 
 /** What waits for the caller in one role, counted exactly like that dashboard's Pending tile. */
 export async function roleQueue(ctx: TurnContext, role: QueueRole): Promise<RoleQueue> {
@@ -188,8 +197,8 @@ interface Refused { ok: false; message: string }
 
 /** Can the caller decide this request now? The same checks decideStage makes, before asking to confirm. */
 async function checkDecidable(ctx: TurnContext, id: string, decision: 'Approved' | 'Rejected'): Promise<Checked | Refused> {
-  const row = await loadRecordByRef(ctx.db, id);
-  if (!row || !mayViewRequest(ctx.user, row)) return { ok: false, message: `I couldn't find ${id} among the requests you can decide.` };
+  const row = await visibleRow(ctx, id);
+  if (!row) return { ok: false, message: `I couldn't find ${id} among the requests you can decide.` };
   const verb = decision === 'Approved' ? 'approve' : 'reject';
   if (row.employee_user_id === ctx.user.id) return { ok: false, message: `You cannot ${verb} your own request ${row.request_id}.` };
   let stage;
@@ -199,7 +208,7 @@ async function checkDecidable(ctx: TurnContext, id: string, decision: 'Approved'
     if (err instanceof HttpError) return { ok: false, message: `I can't ${verb} ${row.request_id}: ${err.message}.` };
     throw err;
   }
-  const record = toRecord(row);
+  const record = withoutSensitive(ctx.user, row, toRecord(row));
   const check = checkStageDecidable(record, stage);
   if (!check.ok) return { ok: false, message: `I can't ${verb} ${row.request_id} yet: ${check.message}.` };
   return { ok: true, record, stage };
@@ -217,15 +226,25 @@ export async function startDecision(ctx: TurnContext, nm: Normalised, decision: 
   if (roles.length === 0) {
     return reply(`I'm sorry, I can't ${verb} requests for you — only the assigned approvers can decide them, and nothing is waiting for your approval. I can show you the status of your own requests instead.`, { intent: 'approvals.refused', suggestions: ['Show my requests', 'Request leave', 'Book meeting room', 'Report IT issue'] });
   }
-  const { ids } = await resolveTargets(ctx, nm, rest);
+  const resolved = await resolveTargets(ctx, nm, rest);
+  let ids = resolved.ids;
+  if (ids.length > 1) {
+    // Several ids: only those the caller may see count (the others are as if never typed); one left is decided alone.
+    const seen: RecordRow[] = [];
+    for (const id of ids) {
+      const row = await visibleRow(ctx, id);
+      if (row && !seen.some((r) => r.pk === row.pk)) seen.push(row);
+    }
+    ids = seen.map((r) => r.request_id);
+  }
   if (ids.length === 0) {
     return reply(`I couldn't find a pending request matching that in your queue. Say "show pending approvals" to see what is waiting for you.`, { intent: `approvals.${verb}.notfound`, suggestions: ['Show pending approvals'] });
   }
   if (ids.length > 1) {
     const lines: string[] = [];
     for (const id of ids.slice(0, 5)) {
-      const row = await loadRecordByRef(ctx.db, id);
-      if (row) lines.push(`• ${requestLine(toRecord(row), { who: true })}`);
+      const row = await visibleRow(ctx, id);
+      if (row) lines.push(`• ${requestLine(withoutSensitive(ctx.user, row, toRecord(row)), { who: true })}`);
     }
     const choice: PendingChoice = { kind: 'choose', purpose: decision === 'Approved' ? 'approve' : 'reject', options: ids.slice(0, 5), reason: reasonFrom(rest) };
     ctx.state.pending = choice;
@@ -316,11 +335,11 @@ export async function continueChoice(ctx: TurnContext, p: PendingChoice, nm: Nor
 // ---- details of one request ------------------------------------------------------------------
 
 export async function detailsReply(ctx: TurnContext, id: string): Promise<Reply> {
-  const row = await loadRecordByRef(ctx.db, id);
-  if (!row || !mayViewRequest(ctx.user, row)) {
+  const row = await visibleRow(ctx, id);
+  if (!row) {
     return reply(`I couldn't find ${id} among the requests you can see.`, { intent: 'approvals.details.notfound' });
   }
-  const r = toRecord(row);
+  const r = withoutSensitive(ctx.user, row, toRecord(row));
   const def = formTypeDef(r.form_type);
   const lines = [`${r.request_id} · ${formTitle(r.form_type)} from ${r.employee_name} (${r.department}), submitted ${String(r.created_at).slice(0, 10)}. Status: ${r.status}.`];
   for (const f of def?.fields ?? []) {

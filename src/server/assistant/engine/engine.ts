@@ -10,6 +10,8 @@ import { ASSISTANT_NAME, type Reply, type TurnContext, reply } from './types.js'
 import { type Understanding, decisionCommand, understand } from './understand.js';
 import { extractRequestIds } from './extract.js';
 import { continueWithdraw, startWithdraw } from './withdraw-flow.js';
+import { canViewRequest } from '../../policies/requests.js';
+import { loadRecordByRef } from '../../requests/repo.js';
 import { approverRoles, referencedId, roleQueue } from './approval-flow.js';
 
 export const MAX_MESSAGE_LENGTH = 2000;
@@ -48,8 +50,9 @@ export async function dispatch(ctx: TurnContext, nm: Normalised, und: Understand
     case 'requests.status': {
       const ids = extractRequestIds(nm.original);
       if (ids.length === 1) {
-        const own = await ctx.db.query('SELECT employee_id FROM requests WHERE request_id = $1', [ids[0]]);
-        if (own.rows[0] && own.rows[0].employee_id !== ctx.user.id) return detailsReply(ctx, ids[0]);
+        // Someone else's request the caller may see: its details; one they may not see is as if it did not exist.
+        const row = await loadRecordByRef(ctx.db, ids[0]);
+        if (row && row.employee_user_id !== ctx.user.id && canViewRequest(ctx.user, row)) return detailsReply(ctx, ids[0]);
       }
       return myRequestsReply(ctx, nm.original, nm.lower);
     }
