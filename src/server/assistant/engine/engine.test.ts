@@ -85,6 +85,18 @@ describe('understanding', () => {
     }
     expect(isAffirmative('yes but not today')).toBe(false);
   });
+
+  it('takes only an explicit yes as a confirmation, not a message that merely starts with ok', () => {
+    for (const y of ['Yes, withdraw it', 'Yes, approve', 'yes, approve LR-000123', 'sure, go ahead and book it', 'ok', 'okay, submit it please', 'go ahead'])
+      expect(isAffirmative(normalise(y).lower), y).toBe(true);
+    for (const n of ['ok, tell me more about it before I approve it', 'ok, tell me more about LR-000123 before I approve it', 'okay what does it cost?',
+      'yes?', 'ok so what is the room capacity', 'sure, but first show me the details'])
+      expect(isAffirmative(normalise(n).lower), n).toBe(false);
+    // the opposite decision is no yes to a prepared one
+    expect(isAffirmative('reject', 'approve')).toBe(false);
+    expect(isAffirmative('approve', 'reject')).toBe(false);
+    expect(isAffirmative('yes, reject it', 'reject')).toBe(true);
+  });
 });
 
 describe('normalisation', () => {
