@@ -303,3 +303,13 @@ describe('external model: time limit, interrupted answers and claims', () => {
     expect(JSON.stringify(health.body)).not.toContain('test-model');
   });
 });
+
+describe('the provider time limit setting', () => {
+  it('is a whole number of milliseconds; anything else stops the start with a clear message', async () => {
+    const { assistantSettings } = await import('./config.js');
+    const env = { ASSISTANT_LLM_BASE_URL: 'http://127.0.0.1:9/v1', ASSISTANT_LLM_MODEL: 'm' };
+    expect(assistantSettings(env).llm?.timeoutMs).toBe(30_000);
+    expect(assistantSettings({ ...env, ASSISTANT_LLM_TIMEOUT_MS: '2500' }).llm?.timeoutMs).toBe(2500);
+    for (const bad of ['abc', '0', '-5', '1.5', '99999999']) expect(() => assistantSettings({ ...env, ASSISTANT_LLM_TIMEOUT_MS: bad }), bad).toThrow(/ASSISTANT_LLM_TIMEOUT_MS/);
+  });
+});

@@ -176,3 +176,28 @@ describe('extraction', () => {
     expect(extract('approve lr-123 and PC-000045', now).requestIds).toEqual(['LR-000123', 'PC-000045']);
   });
 });
+
+describe('open questions', () => {
+  // a stand-in database that records the statements and finds nothing
+  function fakeCtx(pending: Record<string, unknown>) {
+    const statements: string[] = [];
+    const db = {
+      query: async (q: string | { text: string }) => { statements.push(typeof q === 'string' ? q : q.text); return { rows: [], rowCount: 0 }; },
+      tx: async (fn: (c: unknown) => unknown) => fn(db),
+    };
+    const user = { id: 9001, first_name: 'Test', last_name: 'User', role: 'Employee', user_type: 'employee', manager_id: null } as never;
+    return { statements, ctx: { db: db as never, user, now: new Date(), state: { pending: pending as never } } };
+  }
+
+  it('a question the user was never shown is not answered, and never confirmed, by the message of the turn', async () => {
+    const { handleTurn } = await import('./engine.js');
+    const unseen = fakeCtx({ kind: 'withdraw', requestId: 'PC-000001' });
+    const r = await handleTurn(unseen.ctx, 'yes');
+    expect(r.intent).not.toMatch(/^withdraw\./);
+    expect(unseen.ctx.state.pending).toBeUndefined();
+    // the same answer to a question that was shown goes to the withdrawal (which finds nothing here)
+    const seen = fakeCtx({ kind: 'withdraw', requestId: 'PC-000001', shown: true });
+    const r2 = await handleTurn(seen.ctx, 'yes');
+    expect(r2.intent).toMatch(/^withdraw\./);
+  });
+});
