@@ -313,3 +313,29 @@ describe('the provider time limit setting', () => {
     for (const bad of ['abc', '0', '-5', '1.5', '99999999']) expect(() => assistantSettings({ ...env, ASSISTANT_LLM_TIMEOUT_MS: bad }), bad).toThrow(/ASSISTANT_LLM_TIMEOUT_MS/);
   });
 });
+
+describe('statements the model may not make on its own (unbackedClaim)', () => {
+  it('lets relayed tool text, statuses from read tools and plans through; stops claims and invented ids', async () => {
+    const { unbackedClaim } = await import('./llm.js');
+    const none = { outputs: [], readOutputs: [], known: '' };
+    const prepared = { outputs: ['Approve LR-000001 (Annual Leave from Alex Johnson)? (yes / no)'], readOutputs: [], known: '' };
+    const status = { outputs: ['LR-000001 · Annual Leave, 2027-01-11 to 2027-01-13: Approved'], readOutputs: ['LR-000001 · Annual Leave, 2027-01-11 to 2027-01-13: Approved'], known: '' };
+    for (const [sentence, ev] of [
+      ['Approve LR-000001 (Annual Leave from Alex Johnson)? (yes / no)', prepared],
+      ['Your leave LR-000001 has been approved.', status],
+      ['Nothing is submitted until you say yes.', none],
+      ['Once you confirm, it will be submitted.', none],
+      ['The COVID-19 rules still apply.', none],
+      ['You have 9 days of annual leave left.', none],
+    ] as const) expect(unbackedClaim(sentence, ev), sentence).toBeUndefined();
+    for (const [sentence, ev] of [
+      ['Done!', none],
+      ['I have approved LR-000001 for you.', prepared],
+      ["I've submitted your leave request.", none],
+      ['LR-000001 has been approved.', prepared],
+      ['Your room is booked.', none],
+      ['Your request LR-123456 is pending.', none],
+      ['All set, your trip was successfully filed.', none],
+    ] as const) expect(unbackedClaim(sentence, ev), sentence).toBeDefined();
+  });
+});

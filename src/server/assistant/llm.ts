@@ -178,6 +178,10 @@ const PASSIVE_DONE = new RegExp(`\\b(has|have|had|was|were|is|are)( now| just| a
 /** Words that make a sentence about what will or would happen rather than what did. */
 const NOT_A_FACT = /\b(not|n't|nothing|until|unless|once|after|when|if|will|would|can|could|yet|before|should|shall)\b/;
 
+const ID_PREFIXES = new Set(FORM_TYPES.map((t) => t.idPrefix.toUpperCase()));
+/** Request ids in a text (with a form type's prefix: 'COVID-19' is none). */
+const requestIdsIn = (t: string) => extractRequestIds(t).filter((id) => ID_PREFIXES.has(id.slice(0, id.indexOf('-'))));
+
 const squash = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /**
@@ -187,7 +191,7 @@ const squash = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').trim();
  * a tool's own words or a status a read tool returned for the ids it names.
  */
 export function unbackedClaim(sentence: string, evidence: { outputs: string[]; readOutputs: string[]; known: string }): string | undefined {
-  const ids = extractRequestIds(sentence);
+  const ids = requestIdsIn(sentence);
   const toolIds = new Set(evidence.outputs.flatMap((o) => extractRequestIds(o)));
   const knownIds = new Set(extractRequestIds(evidence.known));
   const invented = ids.find((id) => !toolIds.has(id) && !knownIds.has(id));
