@@ -93,9 +93,12 @@ describe('understanding', () => {
       'yes?', 'ok so what is the room capacity', 'sure, but first show me the details'])
       expect(isAffirmative(normalise(n).lower), n).toBe(false);
     // the opposite decision is no yes to a prepared one
-    expect(isAffirmative('reject', 'approve')).toBe(false);
-    expect(isAffirmative('approve', 'reject')).toBe(false);
-    expect(isAffirmative('yes, reject it', 'reject')).toBe(true);
+    expect(isAffirmative('reject', { action: 'approve' })).toBe(false);
+    expect(isAffirmative('approve', { action: 'reject' })).toBe(false);
+    expect(isAffirmative('yes, reject it', { action: 'reject' })).toBe(true);
+    // nor is an approval of another request
+    expect(isAffirmative('approve lr-000002', { action: 'approve', requestId: 'LR-000001' })).toBe(false);
+    expect(isAffirmative('approve lr-1', { action: 'approve', requestId: 'LR-000001' })).toBe(true);
   });
 });
 

@@ -41,8 +41,14 @@ const CONFIRM_WORDS = new Set((
  * something else ('ok, tell me more about it before I approve it'), a question, or one that names the opposite
  * decision ('reject' for an approval) is not a confirmation.
  */
-export function isAffirmative(lower: string, action?: 'approve' | 'reject'): boolean {
+export function isAffirmative(lower: string, about: { action?: 'approve' | 'reject'; requestId?: string } = {}): boolean {
+  const { action, requestId } = about;
   if (lower.includes('?')) return false;
+  // a yes that names other requests ('approve LR-000002' while LR-000001 is asked about) is not this one's yes
+  if (requestId) {
+    const named = [...lower.matchAll(/\b([a-z]{2,4})\s?-\s?(\d{1,9})\b/g)].map((m) => `${m[1].toUpperCase()}-${m[2].length < 6 ? m[2].padStart(6, '0') : m[2]}`);
+    if (named.length > 0 && !named.includes(requestId.toUpperCase())) return false;
+  }
   const s = lower.replace(/\b[a-z]{2,4}\s?-\s?\d{1,9}\b/g, ' ').replace(/[^a-z' ]+/g, ' ').replace(/\s+/g, ' ').trim();
   if (!s) return false;
   if (/\b(no|not|don't|dont|cancel|stop|wait|never|nope|nah|abort|change|instead|but)\b/.test(s)) return false;
