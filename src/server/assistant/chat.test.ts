@@ -343,3 +343,25 @@ describe('first piece', () => {
     expect(parseSse(text).events.filter((e) => e.type === 'content').length).toBeGreaterThan(5);
   });
 });
+
+describe('confirmations of the built-in engine', () => {
+  it('approves only the request whose question was shown: another request\'s Approve button is no yes to it', async () => {
+    const submit = async (start: string, end: string) => (await alex.post('/api/forms/leave-request', { leave_type: 'Annual', start_date: start, end_date: end, reason: 'Family visit' })).body.request_id as string;
+    const first = await submit('2027-09-13', '2027-09-14');
+    const second = await submit('2027-09-20', '2027-09-21');
+    const stage = async (id: string) => (await t.db.query(
+      `SELECT a.decision FROM approvals a JOIN requests q ON q.id = a.request_pk WHERE q.request_id = $1 AND a.stage = 'line_manager'`, [id])).rows[0].decision;
+    const sid = (await priya.post('/ai/manager/session/login', { user_id: priya.user.id })).body.session_id;
+    const say = (message: string) => chat(priya, '/ai/manager/chat-stream', { message }, { 'x-session-id': sid });
+    expect((await say(`approve ${first}`)).content).toMatch(/\(yes \/ no\)/);
+    await say(`approve ${second}`); // the panel's button of the other request
+    expect(await stage(first)).toBe('Pending');
+    expect(await stage(second)).toBe('Pending');
+    await say('ok, tell me more about it before I approve it');
+    expect(await stage(second)).toBe('Pending');
+    // an explicit yes to the question shown last approves that request, and only that one
+    expect((await say('yes')).content).toMatch(/is approved/);
+    expect(await stage(second)).toBe('Approved');
+    expect(await stage(first)).toBe('Pending');
+  });
+});

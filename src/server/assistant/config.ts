@@ -21,6 +21,19 @@ export interface AssistantSettings {
   llm: LlmSettings | null;
 }
 
+/**
+ * ASSISTANT_LLM_TIMEOUT_MS: the longest the provider may stay silent (before its answer starts, and between two
+ * pieces of a streamed answer); a steady answer may take longer in total.
+ */
+function llmIdleTimeout(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 30_000;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 100 || n > 600_000) {
+    throw new Error(`ASSISTANT_LLM_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000 (got ${JSON.stringify(raw)})`);
+  }
+  return n;
+}
+
 export function assistantSettings(env: NodeJS.ProcessEnv = process.env): AssistantSettings {
   const disabled = (env.ASSISTANT_DISABLED_ROLES ?? '')
     .split(',').map((s) => s.trim().toLowerCase()).filter((s): s is ChatbotKind => (CHATBOT_KINDS as readonly string[]).includes(s));
@@ -29,7 +42,7 @@ export function assistantSettings(env: NodeJS.ProcessEnv = process.env): Assista
   return {
     disabledByDefault: disabled,
     llm: baseUrl && model
-      ? { baseUrl: baseUrl.replace(/\/+$/, ''), model, apiKey: env.ASSISTANT_LLM_API_KEY ?? '', timeoutMs: Number(env.ASSISTANT_LLM_TIMEOUT_MS ?? 30_000) }
+      ? { baseUrl: baseUrl.replace(/\/+$/, ''), model, apiKey: env.ASSISTANT_LLM_API_KEY ?? '', timeoutMs: llmIdleTimeout(env.ASSISTANT_LLM_TIMEOUT_MS) }
       : null,
   };
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
 import { parseSse } from './testing/dialogue-runner.js';
 
+/** A scripted answer: chunks are SSE data objects, or { wait: ms } (a pause) or { die: true } (the connection drops). */
 type Script = (body: any) => { status?: number; chunks?: any[]; raw?: string };
 let script: Script = () => ({ chunks: [] });
 const received: any[] = [];
@@ -41,9 +42,17 @@ beforeAll(async () => {
       const out = script(body);
       if (out.status && out.status !== 200) { res.writeHead(out.status, { 'content-type': 'application/json' }); res.end(JSON.stringify({ error: { message: 'overloaded' } })); return; }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.flushHeaders();
       if (out.raw !== undefined) { res.end(out.raw); return; }
-      for (const c of out.chunks ?? []) res.write(`data: ${JSON.stringify(c)}\n\n`);
-      res.end('data: [DONE]\n\n');
+      void (async () => {
+        for (const c of out.chunks ?? []) {
+          if (res.destroyed) return;
+          if (typeof c.wait === 'number') { await new Promise((r) => setTimeout(r, c.wait)); continue; }
+          if (c.die) { res.socket?.destroy(); return; }
+          res.write(`data: ${JSON.stringify(c)}\n\n`);
+        }
+        res.end('data: [DONE]\n\n');
+      })();
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
@@ -51,6 +60,7 @@ beforeAll(async () => {
   process.env.ASSISTANT_LLM_BASE_URL = `http://127.0.0.1:${port}/v1`;
   process.env.ASSISTANT_LLM_MODEL = 'test-model';
   process.env.ASSISTANT_LLM_API_KEY = 'sk-test';
+  process.env.ASSISTANT_LLM_TIMEOUT_MS = '1000';
   t = await startTestApp();
   alex = await t.login('alex.johnson@adminease.test');
   priya = await t.login('priya.sharma@adminease.test');
@@ -61,11 +71,17 @@ afterAll(async () => {
   delete process.env.ASSISTANT_LLM_BASE_URL;
   delete process.env.ASSISTANT_LLM_MODEL;
   delete process.env.ASSISTANT_LLM_API_KEY;
+  delete process.env.ASSISTANT_LLM_TIMEOUT_MS;
 });
 
-async function ask(client: ApiClient, message: string, sessionId?: string) {
-  const res = await client.post('/ai/streaming-chat', { message }, sessionId ? { 'x-session-id': sessionId } : {});
+async function ask(client: ApiClient, message: string, sessionId?: string, path = '/ai/streaming-chat') {
+  const res = await client.post(path, { message }, sessionId ? { 'x-session-id': sessionId } : {});
   return { res, ...parseSse(res.text) };
+}
+
+async function newSession(client: ApiClient, family = 'simple'): Promise<string> {
+  const s = await client.post(`/ai/${family}/session/login`, { user_id: client.user.id });
+  return s.body.session_id;
 }
 
 describe('external model (OpenAI-compatible)', () => {
@@ -155,5 +171,171 @@ describe('external model (OpenAI-compatible)', () => {
     expect(res2.content).toMatch(/Here is what I can do/);
     expect(warn).toHaveBeenCalledTimes(2);
     warn.mockRestore();
+  });
+});
+
+describe('external model: nothing happens without a shown confirmation', () => {
+  const LATER = 'ok, tell me more about it before I approve it';
+  const stageDecision = async (id: string) => (await t.db.query(
+    `SELECT a.decision FROM approvals a JOIN requests q ON q.id = a.request_pk WHERE q.request_id = $1 AND a.stage = 'line_manager'`, [id])).rows[0].decision;
+
+  it('an approval prepared by the model is not executed when the provider fails after the prepare tool', async () => {
+    const sub = await alex.post('/api/forms/leave-request', { leave_type: 'Annual', start_date: '2027-06-14', end_date: '2027-06-15', reason: 'Family visit' });
+    expect(sub.status).toBe(201);
+    const id = sub.body.request_id as string;
+    script = (body) => (lastToolResult(body) ? { status: 503 } : { chunks: toolCall('prepare_decision', { request_id: id, decision: 'Approved' }) });
+    const sid = await newSession(priya, 'manager');
+    const first = await ask(priya, `ok, tell me more about ${id} before I approve it`, sid, '/ai/manager/chat-stream');
+    expect(first.done).toBe(true);
+    expect(await stageDecision(id)).toBe('Pending');
+    const second = await ask(priya, LATER, sid, '/ai/manager/chat-stream');
+    expect(second.done).toBe(true);
+    expect(second.content).not.toMatch(/is approved/);
+    expect(await stageDecision(id)).toBe('Pending');
+    const mine = Object.values((await alex.get('/api/forms/user-forms')).body as Record<string, any[]>).flat().find((r) => r.request_id === id);
+    expect(mine.status).toBe('Pending');
+  });
+
+  it('a room booking prepared by the model is not submitted after the provider dies; an explicit yes to the shown summary is', async () => {
+    const count = async () => (await t.db.query(`SELECT count(*)::int AS n FROM requests WHERE employee_id = $1 AND form_type = 'meeting-room'`, [alex.user.id])).rows[0].n;
+    const before = await count();
+    script = (body) => (lastToolResult(body)
+      ? { chunks: [content('Here is your booking. '), content('It will go to'), { wait: 150 }, { die: true }] }
+      : { chunks: toolCall('prepare_form_submission', { form_type: 'meeting-room', fields: { room_requested: 'Board Room', booking_date: '2027-07-06', start_time: '10:00', end_time: '11:00', participants_count: 6 } }) });
+    const sid = await newSession(alex);
+    const first = await ask(alex, 'book the board room on 6 July 2027 from 10am to 11am for 6 people', sid);
+    expect(first.done).toBe(true);
+    expect(first.content).toMatch(/Shall I submit it\?/); // the built-in engine's own summary
+    expect(await count()).toBe(before);
+    const second = await ask(alex, LATER, sid);
+    expect(second.done).toBe(true);
+    expect(await count()).toBe(before);
+    const yes = await ask(alex, 'yes', sid);
+    expect(yes.content).toMatch(/MR-\d{6}/);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('a withdrawal prepared by the model is not carried out when the provider fails after the prepare tool', async () => {
+    const sub = await alex.post('/api/forms/petty-cash', { amount_requested: 30, expected_settlement_date: '2027-05-03', purpose: 'Team coffee' });
+    expect(sub.status, sub.text).toBe(201);
+    const id = sub.body.request_id as string;
+    script = (body) => (lastToolResult(body) ? { status: 500 } : { chunks: toolCall('prepare_withdrawal', { request_id: id }) });
+    const sid = await newSession(alex);
+    const first = await ask(alex, `withdraw ${id}`, sid);
+    expect(first.done).toBe(true);
+    const second = await ask(alex, LATER, sid);
+    expect(second.done).toBe(true);
+    const row = await t.db.query('SELECT status FROM requests WHERE request_id = $1', [id]);
+    expect(row.rows[0].status).toBe('Pending');
+  });
+});
+
+describe('external model: time limit, interrupted answers and claims', () => {
+  const balanceText = async () => {
+    script = () => ({ status: 503 });
+    return (await alex.post('/ai/simple-chat', { message: 'how much leave have I got?' }, { 'x-session-id': await newSession(alex) })).body.response as string;
+  };
+
+  it('a slow but steady answer longer than the time limit arrives complete', async () => {
+    const parts = ['Here is ', 'a long ', 'and steady ', 'answer ', 'that takes ', 'its time ', 'to arrive ', 'in full.'];
+    script = () => ({ chunks: [...parts.flatMap((p) => [{ wait: 300 }, content(p)]), stop()] });
+    const started = Date.now();
+    const res = await ask(alex, 'tell me something long', await newSession(alex));
+    expect(Date.now() - started).toBeGreaterThan(2000); // well over the 1000 ms limit
+    expect(res.done).toBe(true);
+    expect(res.content).toBe(parts.join(''));
+  });
+
+  it('a provider that stalls longer than the limit between pieces gives way to the built-in engine', async () => {
+    const engineText = await balanceText();
+    script = () => ({ chunks: [content('Let me look. '), { wait: 1800 }, content('You have'), stop()] });
+    const res = await ask(alex, 'how much leave have I got?', await newSession(alex));
+    expect(res.done).toBe(true);
+    expect(res.content.startsWith('Let me look.')).toBe(true);
+    expect(res.content.endsWith(engineText)).toBe(true);
+    expect(res.content).not.toMatch(/You have\s*$/);
+  });
+
+  it('an answer cut mid-stream ends with the built-in engine\'s answer, not half a sentence', async () => {
+    const engineText = await balanceText();
+    script = () => ({ chunks: [content('Let me check that for you. '), content('Your leave balance for this year is'), { wait: 150 }, { die: true }] });
+    const res = await ask(alex, 'how much leave have I got?', await newSession(alex));
+    expect(res.done).toBe(true);
+    expect(res.events.find((e) => e.type === 'complete')).toBeTruthy();
+    expect(res.content).toContain('Let me check that for you.');
+    expect(res.content).not.toContain('Your leave balance for this year is');
+    expect(res.content).toMatch(/cut off/);
+    expect(res.content.endsWith(engineText)).toBe(true);
+    expect(res.content).not.toMatch(/lost my train of thought/);
+  });
+
+  it('a claimed action without a tool result is not passed through', async () => {
+    const count = async () => (await t.db.query(`SELECT count(*)::int AS n FROM requests WHERE employee_id = $1 AND form_type = 'leave-request'`, [alex.user.id])).rows[0].n;
+    const before = await count();
+    const message = 'please submit my annual leave from 2 August 2027 to 3 August 2027 for a trip';
+    script = () => ({ chunks: [content('Done! '), content('Your leave LR-009999 has been submitted.'), stop()] });
+    const a = await ask(alex, message, await newSession(alex));
+    expect(a.done).toBe(true);
+    expect(a.content).not.toMatch(/Done!|LR-009999|has been submitted/);
+    expect(a.content).toMatch(/Shall I submit it\?/);
+    // after a harmless first sentence: the claim never shows, a correction and the engine's answer follow
+    script = () => ({ chunks: [content('Sure thing. '), content('I have submitted your leave request.'), stop()] });
+    const b = await ask(alex, message, await newSession(alex));
+    expect(b.content.startsWith('Sure thing.')).toBe(true);
+    expect(b.content).not.toMatch(/I have submitted/);
+    expect(b.content).toMatch(/nothing has been changed/);
+    expect(b.content).toMatch(/Shall I submit it\?/);
+    // a status with an id no tool gave
+    script = () => ({ chunks: [content('Your request LR-123456 is pending with your manager.'), stop()] });
+    const c = await ask(alex, 'what is the status of my requests?', await newSession(alex));
+    expect(c.content).not.toContain('LR-123456');
+    expect(await count()).toBe(before);
+  });
+
+  it('does not name the model or the provider in the public /ai/status', async () => {
+    const status = await t.anonymous.get('/ai/status');
+    expect(status.status).toBe(200);
+    expect(status.body.engine).toBe('llm');
+    const text = JSON.stringify(status.body);
+    expect(text).not.toContain('test-model');
+    expect(text).not.toContain('127.0.0.1');
+    const health = await t.anonymous.get('/ai/manager/health');
+    expect(JSON.stringify(health.body)).not.toContain('test-model');
+  });
+});
+
+describe('the provider time limit setting', () => {
+  it('is a whole number of milliseconds; anything else stops the start with a clear message', async () => {
+    const { assistantSettings } = await import('./config.js');
+    const env = { ASSISTANT_LLM_BASE_URL: 'http://127.0.0.1:9/v1', ASSISTANT_LLM_MODEL: 'm' };
+    expect(assistantSettings(env).llm?.timeoutMs).toBe(30_000);
+    expect(assistantSettings({ ...env, ASSISTANT_LLM_TIMEOUT_MS: '2500' }).llm?.timeoutMs).toBe(2500);
+    for (const bad of ['abc', '0', '-5', '1.5', '99999999']) expect(() => assistantSettings({ ...env, ASSISTANT_LLM_TIMEOUT_MS: bad }), bad).toThrow(/ASSISTANT_LLM_TIMEOUT_MS/);
+  });
+});
+
+describe('statements the model may not make on its own (unbackedClaim)', () => {
+  it('lets relayed tool text, statuses from read tools and plans through; stops claims and invented ids', async () => {
+    const { unbackedClaim } = await import('./llm.js');
+    const none = { outputs: [], readOutputs: [], known: '' };
+    const prepared = { outputs: ['Approve LR-000001 (Annual Leave from Alex Johnson)? (yes / no)'], readOutputs: [], known: '' };
+    const status = { outputs: ['LR-000001 · Annual Leave, 2027-01-11 to 2027-01-13: Approved'], readOutputs: ['LR-000001 · Annual Leave, 2027-01-11 to 2027-01-13: Approved'], known: '' };
+    for (const [sentence, ev] of [
+      ['Approve LR-000001 (Annual Leave from Alex Johnson)? (yes / no)', prepared],
+      ['Your leave LR-000001 has been approved.', status],
+      ['Nothing is submitted until you say yes.', none],
+      ['Once you confirm, it will be submitted.', none],
+      ['The COVID-19 rules still apply.', none],
+      ['You have 9 days of annual leave left.', none],
+    ] as const) expect(unbackedClaim(sentence, ev), sentence).toBeUndefined();
+    for (const [sentence, ev] of [
+      ['Done!', none],
+      ['I have approved LR-000001 for you.', prepared],
+      ["I've submitted your leave request.", none],
+      ['LR-000001 has been approved.', prepared],
+      ['Your room is booked.', none],
+      ['Your request LR-123456 is pending.', none],
+      ['All set, your trip was successfully filed.', none],
+    ] as const) expect(unbackedClaim(sentence, ev), sentence).toBeDefined();
   });
 });

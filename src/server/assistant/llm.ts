@@ -6,6 +6,7 @@ import { FORM_TYPES, formTypeDef } from '../../domain/forms.js';
 import type { LlmSettings } from './config.js';
 import { decisionForTool, detailsReply, queueReply } from './engine/approval-flow.js';
 import { startFormWithFields } from './engine/form-flow.js';
+import { extractRequestIds } from './engine/extract.js';
 import { holidayReply, leaveBalanceReply, myRequestsReply } from './engine/info.js';
 import { ASSISTANT_NAME, type ApprovalAction, DEFAULT_SUGGESTIONS, type Reply, type TurnContext } from './engine/types.js';
 import { confirmWithdraw } from './engine/withdraw-flow.js';
@@ -42,18 +43,36 @@ function systemPrompt(ctx: TurnContext): string {
     'Answer briefly and warmly. Use the tools for every fact about requests, balances, holidays and approvals; never invent ids, numbers or dates.',
     'You can only see and do what this user may see and do in the dashboards; the tools enforce it. Never reveal other people\'s data beyond what a tool returns.',
     'To submit, decide or withdraw anything, call the prepare_* tool and relay its text: the user confirms with yes in their next message.',
+    'You cannot complete any action yourself: never say that something was submitted, approved, rejected, withdrawn or booked, and never write a request id that no tool gave you.',
     `Form types: ${FORM_TYPES.map((t) => `${t.formType} (${t.title})`).join(', ')}.`,
   ].join('\n');
 }
 
-class ProviderError extends Error {
+export class ProviderError extends Error {
+  /** Part of the model's answer already went out on the stream. */
   streamed = false;
+  /** The model claimed something no tool result of the turn backs (not a provider fault as such). */
+  claim = false;
 }
 
-interface Collected { actions: ApprovalAction[]; show: boolean; suggestions?: string[]; requestId?: string; intent?: string }
+/** Tools that only read: their results may back statements about a request's status. */
+const READ_TOOLS = new Set(['get_my_requests', 'get_request_details', 'list_pending_approvals']);
 
+interface Collected {
+  actions: ApprovalAction[];
+  show: boolean;
+  suggestions?: string[];
+  requestId?: string;
+  intent?: string;
+  /** Every tool result of this turn, and those of the read-only tools. */
+  outputs: string[];
+  readOutputs: string[];
+  /** The confirmation a prepare tool opened this turn and the engine's text that asks it. */
+  prepared?: { pending: object; text: string };
+}
 async function runTool(ctx: TurnContext, name: string, args: Record<string, unknown>, out: Collected): Promise<string> {
   const s = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+  const pendingBefore = ctx.state.pending;
   let r: Reply;
   switch (name) {
     case 'get_leave_balance':
@@ -88,6 +107,9 @@ async function runTool(ctx: TurnContext, name: string, args: Record<string, unkn
     default:
       return `Unknown tool ${name}.`;
   }
+  if (ctx.state.pending && ctx.state.pending !== pendingBefore) out.prepared = { pending: ctx.state.pending, text: r.text };
+  out.outputs.push(r.text);
+  if (READ_TOOLS.has(name)) out.readOutputs.push(r.text);
   out.actions.push(...r.approvalActions);
   out.show ||= r.showApprovalAction;
   out.suggestions = r.suggestions;
@@ -95,8 +117,11 @@ async function runTool(ctx: TurnContext, name: string, args: Record<string, unkn
   return r.text;
 }
 
-/** Reads an OpenAI-style SSE body: content deltas go to onContent; tool call deltas are assembled. */
-async function readCompletion(res: Response, onContent: (t: string) => Promise<void>): Promise<{ content: string; toolCalls: ToolCall[]; finish: string | null }> {
+/**
+ * Reads an OpenAI-style SSE body: content deltas go to onContent; tool call deltas are assembled. onData is called
+ * whenever bytes arrive (the idle timer's heartbeat).
+ */
+async function readCompletion(res: Response, onContent: (t: string) => Promise<void>, onData: () => void): Promise<{ content: string; toolCalls: ToolCall[]; finish: string | null }> {
   if (!res.body) throw new ProviderError('No response body reader available');
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
@@ -107,6 +132,7 @@ async function readCompletion(res: Response, onContent: (t: string) => Promise<v
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
+    onData();
     buf += decoder.decode(value, { stream: true });
     let nl: number;
     while ((nl = buf.indexOf('\n')) >= 0) {
@@ -135,28 +161,111 @@ async function readCompletion(res: Response, onContent: (t: string) => Promise<v
       if (choice.finish_reason) finish = choice.finish_reason;
     }
   }
+  // the body ended without [DONE] and without a finish reason: the provider went away mid-answer
+  if (!finish) throw new ProviderError('the provider closed the stream before the answer was complete');
   return { content, toolCalls: calls.filter(Boolean), finish };
+}
+
+// ---- statements the model may not make on its own ------------------------------------------------
+
+const DONE_VERBS = 'approved|rejected|declined|denied|submitted|sent|filed|raised|created|logged|booked|reserved|scheduled|withdrawn|withdrew|cancell?ed|reset|processed|forwarded|escalated|granted';
+/** 'I have approved ...', "I've submitted", 'we booked'. */
+const FIRST_PERSON_DONE = new RegExp(`\\b(i|we)('ve|'d| have| had)?( just| already| now| also| successfully)*\\s+(${DONE_VERBS})\\b`);
+/** 'Done!', 'All set', 'successfully'. */
+const DONE_WORDS = /^\W*(done|all done|all set|success|voil[aà])\b|\bsuccessfully\b/;
+/** 'has been approved', 'is now withdrawn', 'was submitted' (a status: fine when a read tool gave it). */
+const PASSIVE_DONE = new RegExp(`\\b(has|have|had|was|were|is|are)( now| just| already| been| successfully)*\\s+(${DONE_VERBS})\\b`);
+/** Words that make a sentence about what will or would happen rather than what did. */
+const NOT_A_FACT = /\b(not|n't|nothing|until|unless|once|after|when|if|will|would|can|could|yet|before|should|shall)\b/;
+
+const ID_PREFIXES = new Set(FORM_TYPES.map((t) => t.idPrefix.toUpperCase()));
+/** Request ids in a text (with a form type's prefix: 'COVID-19' is none). */
+const requestIdsIn = (t: string) => extractRequestIds(t).filter((id) => ID_PREFIXES.has(id.slice(0, id.indexOf('-'))));
+
+const squash = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * Why a sentence of the model's text cannot be passed through as fact, or undefined when it can: a request id
+ * that neither a tool result of this turn nor the conversation named, or a claim that an action was carried out
+ * (tools only prepare actions; the built-in engine carries them out after the user's yes), unless the sentence is
+ * a tool's own words or a status a read tool returned for the ids it names.
+ */
+export function unbackedClaim(sentence: string, evidence: { outputs: string[]; readOutputs: string[]; known: string }): string | undefined {
+  const ids = requestIdsIn(sentence);
+  const toolIds = new Set(evidence.outputs.flatMap((o) => extractRequestIds(o)));
+  const knownIds = new Set(extractRequestIds(evidence.known));
+  const invented = ids.find((id) => !toolIds.has(id) && !knownIds.has(id));
+  if (invented) return `request id ${invented} that no tool returned`;
+  const flat = squash(sentence);
+  if (!flat) return undefined;
+  if (evidence.outputs.some((o) => squash(o).includes(flat))) return undefined;
+  if (FIRST_PERSON_DONE.test(flat) || DONE_WORDS.test(flat)) return 'a claim of a completed action';
+  if (PASSIVE_DONE.test(flat) && !NOT_A_FACT.test(flat)) {
+    const readIds = new Set(evidence.readOutputs.flatMap((o) => extractRequestIds(o)));
+    if (ids.length === 0 || !ids.every((id) => readIds.has(id))) return 'a claim of a completed action';
+  }
+  return undefined;
+}
+
+/** The end of the first complete sentence (or line) in text, or -1. */
+function sentenceEnd(text: string): number {
+  const m = /[.!?…]+["')\]]?(?=\s)|\n/.exec(text);
+  return m ? m.index + m[0].length : -1;
 }
 
 /**
  * One turn answered by the external model. Throws on any provider problem (the caller falls back to the
  * built-in engine); the thrown error carries streamed=true when part of the answer already went out.
+ * The model's text goes out sentence by sentence, each checked by unbackedClaim first; a sentence that fails the
+ * check ends the turn like a provider failure (it never reaches the user). The provider time limit is the longest
+ * silence between two pieces of its stream, so a long but steady answer is never cut.
  */
 export async function llmTurn(ctx: TurnContext, s: LlmSettings, message: string, sessionId: string, stream?: ChatStream): Promise<{ reply: Reply; streamed: boolean }> {
   const history = await recentMessages(ctx.db, ctx.user.id, 10, sessionId);
   const messages: Message[] = [{ role: 'system', content: systemPrompt(ctx) }];
   for (const m of history) messages.push({ role: m.message_type === 'user' ? 'user' : 'assistant', content: m.content });
   messages.push({ role: 'user', content: message });
-  const collected: Collected = { actions: [], show: false };
+  const collected: Collected = { actions: [], show: false, outputs: [], readOutputs: [] };
+  const known = [message, ...history.map((m) => m.content)].join('\n');
   let text = '';
   let streamed = false;
+  let held = '';
+
+  const fail = (err: unknown): ProviderError => {
+    const e = err instanceof ProviderError ? err : new ProviderError((err as Error).message);
+    e.streamed = streamed;
+    return e;
+  };
+  /** Checks and sends the complete sentences of the held text (all of it when final). */
+  const release = async (final: boolean) => {
+    for (;;) {
+      const end = sentenceEnd(held);
+      const cut = end >= 0 ? end : final ? held.length : -1;
+      if (cut <= 0) break;
+      const sentence = held.slice(0, cut);
+      held = held.slice(cut);
+      const why = unbackedClaim(sentence, { ...collected, known });
+      if (why) {
+        const e = new ProviderError(`the model wrote ${why}: ${JSON.stringify(sentence.trim().slice(0, 200))}`);
+        e.claim = true;
+        throw e;
+      }
+      text += sentence;
+      if (stream && sentence) { streamed = true; await stream.content(sentence); }
+    }
+  };
 
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), s.timeoutMs);
-    let res: Response;
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => controller.abort(new ProviderError(`the provider sent nothing for ${s.timeoutMs} ms`)), s.timeoutMs);
+    };
+    let result: Awaited<ReturnType<typeof readCompletion>>;
     try {
-      res = await fetch(`${s.baseUrl}/chat/completions`, {
+      arm();
+      const res = await fetch(`${s.baseUrl}/chat/completions`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -165,24 +274,40 @@ export async function llmTurn(ctx: TurnContext, s: LlmSettings, message: string,
         },
         body: JSON.stringify({ model: s.model, messages, tools: TOOLS, tool_choice: 'auto', stream: true }),
         signal: controller.signal,
+      }).catch((err: Error) => {
+        throw controller.signal.aborted ? controller.signal.reason : new ProviderError(`provider unreachable: ${err.message}`);
       });
-    } catch (err) {
-      clearTimeout(timer);
-      const e = new ProviderError(`provider unreachable: ${(err as Error).message}`);
-      e.streamed = streamed;
-      throw e;
-    }
-    try {
       if (!res.ok) {
         const body = await res.text().catch(() => '');
         throw new ProviderError(`HTTP error! status: ${res.status} ${body.slice(0, 200)}`);
       }
-      const result = await readCompletion(res, async (t) => {
-        text += t;
-        if (stream) { streamed = true; await stream.content(t, { split: false }); }
-      });
+      arm();
+      result = await readCompletion(res, async (t) => {
+        held += t;
+        await release(false);
+      }, arm).catch((err) => { throw controller.signal.aborted && !(err instanceof ProviderError) ? controller.signal.reason : err; });
+      await release(true);
+    } catch (err) {
+      throw fail(err);
+    } finally {
+      clearTimeout(timer);
+    }
+    try {
       if (result.toolCalls.length === 0) {
         if (!text.trim()) throw new ProviderError('the model answered nothing');
+        // An action prepared this turn is confirmed only against the engine's own summary, so it is always shown.
+        if (ctx.state.pending) {
+          const p = collected.prepared;
+          if (p && p.pending === ctx.state.pending) {
+            if (!squash(text).includes(squash(p.text))) {
+              const tail = `\n\n${p.text}`;
+              text += tail;
+              if (stream) { streamed = true; await stream.content(tail); }
+            }
+          } else {
+            ctx.state.pending = undefined;
+          }
+        }
         return {
           reply: { text, suggestions: collected.suggestions ?? [...DEFAULT_SUGGESTIONS], approvalActions: collected.actions, showApprovalAction: collected.show, intent: `llm.${collected.intent ?? 'answer'}` },
           streamed,
@@ -196,14 +321,8 @@ export async function llmTurn(ctx: TurnContext, s: LlmSettings, message: string,
         messages.push({ role: 'tool', tool_call_id: call.id, content: output });
       }
     } catch (err) {
-      const e = err instanceof ProviderError ? err : new ProviderError((err as Error).message);
-      e.streamed = streamed;
-      throw e;
-    } finally {
-      clearTimeout(timer);
+      throw fail(err);
     }
   }
-  const e = new ProviderError('too many tool rounds');
-  e.streamed = streamed;
-  throw e;
+  throw fail(new ProviderError('too many tool rounds'));
 }

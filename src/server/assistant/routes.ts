@@ -171,8 +171,8 @@ export default async function assistantChatRoutes(app: FastifyInstance) {
     return {
       status: 'ok',
       assistant: ASSISTANT_NAME,
+      // which model or provider answers is not told to anyone who asks (only that an external one is on)
       engine: settings.llm ? 'llm' : 'built-in',
-      model: settings.llm?.model ?? null,
       nlu: { ready: isNluTrained(), training_ms: trainingMs() },
       chatbots: Object.fromEntries(CHATBOT_KINDS.map((k) => [k, cfg[k].enabled ? 'online' : 'maintenance'])),
       families: [...FAMILIES],

@@ -34,38 +34,46 @@ export async function converse(deps: TurnDeps, input: TurnInput, stream?: ChatSt
 
   let reply: Reply | undefined;
   let streamed = false;
+  let interrupted: string | undefined;
   let engine: TurnResult['engine'] = 'built-in';
   // Open confirmations and forms stay with the built-in engine, which owns their state.
   if (settings.llm && !ctx.state.pending && message.trim() !== '') {
+    const before = structuredClone(ctx.state);
     try {
       const r = await llmTurn(ctx, settings.llm, message, session.session_id, stream);
       reply = r.reply;
       streamed = r.streamed;
       engine = 'llm';
     } catch (err) {
-      const e = err as Error & { streamed?: boolean };
-      log.warn({ err: e.message, provider: settings.llm.baseUrl }, 'assistant model provider failed; answering with the built-in engine');
+      const e = err as Error & { streamed?: boolean; claim?: boolean };
+      // A failed model turn leaves no trace: whatever its tools prepared is dropped, and the built-in engine
+      // answers the message from the state the turn started with.
+      ctx.state = before;
+      log.warn({ err: e.message, claim: Boolean(e.claim), provider: settings.llm.baseUrl }, 'assistant model provider failed; answering with the built-in engine');
+      // Part of the model's answer went out already: say that it stops there, and the engine's answer follows.
       if (e.streamed && stream) {
-        // part of an answer went out already: close it honestly rather than starting over
-        reply = { text: '\n\nSorry, I lost my train of thought. Please ask again.', suggestions: [], approvalActions: [], showApprovalAction: false, intent: 'llm.interrupted' };
-        streamed = false;
+        interrupted = e.claim
+          ? '\n\n(Let me correct myself: nothing has been changed by that. Here is the accurate answer.)\n\n'
+          : '\n\n(My answer was cut off. Here is the answer from the built-in assistant.)\n\n';
       }
     }
   }
   if (!reply) reply = await handleTurn(ctx, message, { autoGreeting: input.autoGreeting });
+  // The reply asks the open question (if any): from now on an answer to it may continue or confirm it.
+  if (ctx.state.pending) ctx.state.pending.shown = true;
 
   // The conversation state is saved while the reply starts streaming (the stream's complete event, which tells
   // the client the turn is done, waits for it); a failure still ends the stream with an error.
   const saved = saveState(db, session.session_id, ctx.state, now);
   saved.catch(() => undefined); // observed by the await below
-  if (stream && !streamed) await stream.content(reply.text);
+  if (stream && !streamed) await stream.content(interrupted ? `${interrupted}${reply.text}` : reply.text);
   await saved;
   if (message.trim() !== '') {
     await saveMessage(db, input.user.id, { sessionId: session.session_id, family: input.family, type: 'user', content: message, metadata: { source: 'chat' }, at: now });
   }
   await saveMessage(db, input.user.id, {
     sessionId: session.session_id, family: input.family, type: 'bot', content: reply.text,
-    metadata: { source: 'chat', intent: reply.intent, engine, ...(reply.requestId ? { request_id: reply.requestId } : {}), ...(reply.showApprovalAction ? { show_approval_action: true } : {}) },
+    metadata: { source: 'chat', intent: reply.intent, engine, ...(interrupted ? { interrupted: true } : {}), ...(reply.requestId ? { request_id: reply.requestId } : {}), ...(reply.showApprovalAction ? { show_approval_action: true } : {}) },
     at: new Date(now.getTime() + 1),
   });
   return { reply, sessionId: session.session_id, engine };

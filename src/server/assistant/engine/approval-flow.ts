@@ -309,7 +309,7 @@ export async function continueDecision(ctx: TurnContext, p: PendingDecision, nm:
     if (reason.length > 300) return reply('The rejection reason can have at most 300 characters — please shorten it.', { intent: 'approvals.reject.reason', suggestions: ['Cancel'] });
     return execute(ctx, { ...p, reason });
   }
-  if (isAffirmative(lower)) return execute(ctx, p);
+  if (isAffirmative(lower, { action: p.decision === 'Approved' ? 'approve' : 'reject', requestId: p.requestId })) return execute(ctx, p);
   if (otherIntent) return undefined;
   return reply(`Please say yes to ${p.decision === 'Approved' ? 'approve' : 'reject'} ${p.requestId}, or no to leave it.`, { intent: 'approvals.confirm', suggestions: [`Yes, ${p.decision === 'Approved' ? 'approve' : 'reject'}`, 'No'] });
 }

@@ -85,6 +85,21 @@ describe('understanding', () => {
     }
     expect(isAffirmative('yes but not today')).toBe(false);
   });
+
+  it('takes only an explicit yes as a confirmation, not a message that merely starts with ok', () => {
+    for (const y of ['Yes, withdraw it', 'Yes, approve', 'yes, approve LR-000123', 'sure, go ahead and book it', 'ok', 'okay, submit it please', 'go ahead'])
+      expect(isAffirmative(normalise(y).lower), y).toBe(true);
+    for (const n of ['ok, tell me more about it before I approve it', 'ok, tell me more about LR-000123 before I approve it', 'okay what does it cost?',
+      'yes?', 'ok so what is the room capacity', 'sure, but first show me the details'])
+      expect(isAffirmative(normalise(n).lower), n).toBe(false);
+    // the opposite decision is no yes to a prepared one
+    expect(isAffirmative('reject', { action: 'approve' })).toBe(false);
+    expect(isAffirmative('approve', { action: 'reject' })).toBe(false);
+    expect(isAffirmative('yes, reject it', { action: 'reject' })).toBe(true);
+    // nor is an approval of another request
+    expect(isAffirmative('approve lr-000002', { action: 'approve', requestId: 'LR-000001' })).toBe(false);
+    expect(isAffirmative('approve lr-1', { action: 'approve', requestId: 'LR-000001' })).toBe(true);
+  });
 });
 
 describe('normalisation', () => {
@@ -162,5 +177,30 @@ describe('extraction', () => {
 
   it('keeps request ids whole and pads short ones', () => {
     expect(extract('approve lr-123 and PC-000045', now).requestIds).toEqual(['LR-000123', 'PC-000045']);
+  });
+});
+
+describe('open questions', () => {
+  // a stand-in database that records the statements and finds nothing
+  function fakeCtx(pending: Record<string, unknown>) {
+    const statements: string[] = [];
+    const db = {
+      query: async (q: string | { text: string }) => { statements.push(typeof q === 'string' ? q : q.text); return { rows: [], rowCount: 0 }; },
+      tx: async (fn: (c: unknown) => unknown) => fn(db),
+    };
+    const user = { id: 9001, first_name: 'Test', last_name: 'User', role: 'Employee', user_type: 'employee', manager_id: null } as never;
+    return { statements, ctx: { db: db as never, user, now: new Date(), state: { pending: pending as never } } };
+  }
+
+  it('a question the user was never shown is not answered, and never confirmed, by the message of the turn', async () => {
+    const { handleTurn } = await import('./engine.js');
+    const unseen = fakeCtx({ kind: 'withdraw', requestId: 'PC-000001' });
+    const r = await handleTurn(unseen.ctx, 'yes');
+    expect(r.intent).not.toMatch(/^withdraw\./);
+    expect(unseen.ctx.state.pending).toBeUndefined();
+    // the same answer to a question that was shown goes to the withdrawal (which finds nothing here)
+    const seen = fakeCtx({ kind: 'withdraw', requestId: 'PC-000001', shown: true });
+    const r2 = await handleTurn(seen.ctx, 'yes');
+    expect(r2.intent).toMatch(/^withdraw\./);
   });
 });

@@ -130,6 +130,9 @@ export async function handleTurn(ctx: TurnContext, message: string, opts: { auto
 }
 
 async function continueOrDispatch(ctx: TurnContext, nm: Normalised, und: Understanding): Promise<Reply> {
+  // A question the user never saw (opened during this very turn, e.g. by a model tool before the provider failed)
+  // is no question: the message is answered on its own and can confirm nothing.
+  if (ctx.state.pending && ctx.state.pending.shown !== true) ctx.state.pending = undefined;
   const pending = ctx.state.pending;
   if (!pending) return dispatch(ctx, nm, und);
 

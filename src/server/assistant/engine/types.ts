@@ -67,7 +67,12 @@ export interface PendingChoice {
   reason?: string;
 }
 
-export type Pending = PendingForm | PendingWithdraw | PendingDecision | PendingChoice;
+/**
+ * An open question of the conversation. `shown` is set once the reply that asks it has gone out to the user;
+ * only an answer to a question that was shown can continue it (or confirm it), never the message whose own
+ * turn opened it.
+ */
+export type Pending = (PendingForm | PendingWithdraw | PendingDecision | PendingChoice) & { shown?: boolean };
 
 export interface SessionState {
   pending?: Pending;

@@ -26,13 +26,37 @@ export interface Understanding {
 
 const LEAVE_TAKING = /\b(take|taking|book|booking|apply|applying|request|requesting|go on|going on|want|need|plan|planning|put in|have)\b[^.?!]{0,30}\b(leave|holiday|vacation|off|pto)\b/;
 
-/** Yes / confirm words, as a whole reply ('yes', 'yes, submit it', 'sure, go ahead', 'looks good'). */
-export function isAffirmative(lower: string): boolean {
-  const s = lower.replace(/[^a-z' ]+/g, ' ').replace(/\s+/g, ' ').trim();
+/** Words that may follow a clear yes in a confirmation ('yes, go ahead and submit it please'). */
+const CONFIRM_WORDS = new Set((
+  'y yes yeah yep yup ya sure ok okay alright all right confirm confirmed submit approve reject decline withdraw proceed '
+  + 'absolutely definitely of course affirmative lgtm please do it go ahead for that that\'s thats this one the my '
+  + 'request leave booking book room meeting ticket claim trip form send file raise and now thanks thank you '
+  + 'right away correct looks look sounds good great fine perfect is it\'s its let\'s lets just i want to would like '
+  + 'you can on with thing everything exactly indeed true sir ma\'am'
+).split(' '));
+
+/**
+ * An explicit yes / confirm answer ('yes', 'yes, submit it', 'sure, go ahead and book it', 'looks good'): a yes
+ * word followed by nothing but more confirmation words. A message that merely starts with 'ok' and goes on about
+ * something else ('ok, tell me more about it before I approve it'), a question, or one that names the opposite
+ * decision ('reject' for an approval) is not a confirmation.
+ */
+export function isAffirmative(lower: string, about: { action?: 'approve' | 'reject'; requestId?: string } = {}): boolean {
+  const { action, requestId } = about;
+  if (lower.includes('?')) return false;
+  // a yes that names other requests ('approve LR-000002' while LR-000001 is asked about) is not this one's yes
+  if (requestId) {
+    const named = [...lower.matchAll(/\b([a-z]{2,4})\s?-\s?(\d{1,9})\b/g)].map((m) => `${m[1].toUpperCase()}-${m[2].length < 6 ? m[2].padStart(6, '0') : m[2]}`);
+    if (named.length > 0 && !named.includes(requestId.toUpperCase())) return false;
+  }
+  const s = lower.replace(/\b[a-z]{2,4}\s?-\s?\d{1,9}\b/g, ' ').replace(/[^a-z' ]+/g, ' ').replace(/\s+/g, ' ').trim();
   if (!s) return false;
   if (/\b(no|not|don't|dont|cancel|stop|wait|never|nope|nah|abort|change|instead|but)\b/.test(s)) return false;
-  // a clear yes may be followed by anything ('yes, submit it please', 'sure, go ahead and book it')
-  if (/^(y|yes|yeah|yep|yup|ya|sure|ok|okay|alright|all right|confirm|confirmed|submit|approve|reject|proceed|absolutely|definitely|of course|affirmative|lgtm|please do|do it|go ahead|go for it)\b/.test(s)) return true;
+  if (action === 'approve' && /\b(reject|decline|deny)\b/.test(s)) return false;
+  if (action === 'reject' && /\b(approve|accept)\b/.test(s)) return false;
+  if (/^(y|yes|yeah|yep|yup|ya|sure|ok|okay|alright|all right|confirm|confirmed|submit|approve|reject|proceed|absolutely|definitely|of course|affirmative|lgtm|please do|do it|go ahead|go for it)\b/.test(s)) {
+    return s.split(' ').every((w) => CONFIRM_WORDS.has(w));
+  }
   // milder words only as the whole reply ('perfect', 'that's right', 'sounds good')
   return /^((that'?s|that is|it'?s|looks|sounds|seems) )?(perfect|great|good|fine|correct|right|ok|okay|all good)( thanks| thank you| please)?$/.test(s)
     || /^(send it|send|submit it|book it|file it|do that|please|yes please|please submit|please proceed)$/.test(s);

@@ -56,7 +56,7 @@ export async function continueWithdraw(ctx: TurnContext, p: PendingWithdraw, nm:
     ctx.state.pending = undefined;
     return reply(`OK, ${p.requestId} stays as it is.`, { intent: 'withdraw.cancelled' });
   }
-  if (!isAffirmative(nm.lower)) {
+  if (!isAffirmative(nm.lower, { requestId: p.requestId })) {
     if (otherIntent) return undefined;
     return reply(`Shall I withdraw ${p.requestId}? Please say yes or no.`, { intent: 'withdraw.confirm', suggestions: ['Yes, withdraw it', 'No, keep it'] });
   }
