@@ -7,15 +7,27 @@ export const TOKEN_KEY = 'adminease_token';
 
 /** Removes a token an earlier version stored (run once when the app loads). */
 export function forgetStoredToken(): void {
-  for (const store of [globalThis.localStorage, globalThis.sessionStorage]) {
+  for (const name of ['localStorage', 'sessionStorage'] as const) {
     try {
-      store?.removeItem(TOKEN_KEY);
+      globalThis[name]?.removeItem(TOKEN_KEY);
     } catch {
       // Storage unavailable: nothing stored.
     }
   }
 }
 forgetStoredToken();
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, body: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
 
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler | null = null;
