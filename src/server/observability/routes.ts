@@ -35,7 +35,12 @@ async function observabilityRoutes(app: FastifyInstance) {
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const m of methods) if (m !== 'HEAD') registry.routes.push({ method: m, url: route.url, public: route.config?.public === true });
+    for (const m of methods) if (m !== 'HEAD') registry.routes.push({
+      method: m,
+      url: route.url,
+      // Read when asked: an onRoute hook added later (the web app's files) may still mark the route public.
+      get public() { return (route.config as { public?: boolean } | undefined)?.public === true; },
+    });
   });
 
   app.addHook('onResponse', async (req, reply) => {
