@@ -11,7 +11,8 @@ export default defineConfig({
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the production build (the server refuses *.map too): the sources stay private.
+    sourcemap: false,
   },
   server: {
     port: 5173,

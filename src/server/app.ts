@@ -3,18 +3,17 @@ import cookie from '@fastify/cookie';
 import helmet, { type HelmetOptions } from 'helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type Clock, LoginLimiter, authenticate, systemClock } from './auth/service.js';
+import { type Clock, LoginLimiter, systemClock } from './auth/service.js';
 import { SessionCache } from './auth/session-cache.js';
 import type { Config } from './config.js';
 import type { Db } from './db/pool.js';
 import type { AppContext } from './http/context.js';
 import { HttpError } from './http/errors.js';
 import { DATABASE_RETRY_AFTER_S, databaseTrouble, recordDatabaseTrouble, unavailableBody } from './db/unavailable.js';
+import { installEdge, requestIdOf } from './http/edge.js';
 import { FEATURES } from './features.js';
-import { SESSION_COOKIE } from './auth/routes.js';
 
 export interface BuildOptions {
   db: Db;
@@ -35,20 +34,6 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** Paths answered without a session. */
-export function isPublicPath(url: string): boolean {
-  const p = url.split('?')[0];
-  return (
-    p === '/api/auth/login' ||
-    p === '/api/health' ||
-    p === '/api/form-state/health' ||
-    p === '/ai/status' ||
-    /^\/ai\/[a-z-]+\/health$/.test(p) ||
-    p === '/metrics' ||
-    !(p.startsWith('/api/') || p.startsWith('/ai/'))
-  );
-}
-
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? systemClock;
   const app = Fastify({
@@ -56,7 +41,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       level: opts.config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
-    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
   });
@@ -67,6 +52,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     config: opts.config,
     limiter: new LoginLimiter(opts.config.loginRateLimit, opts.config.loginRateWindowMs, clock),
     sessionIdleMs: opts.config.sessionIdleMs,
+    sessionMaxMs: opts.config.sessionMaxMs,
+    sessionEnded: [],
     onClose: [],
   };
   // Signed-in sessions answered from memory between refreshes (ADMINEASE_SESSION_CACHE=0 turns this off).
@@ -98,23 +85,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Only behind HTTPS: on plain HTTP under a host name the browser would fetch every script over https.
+        upgradeInsecureRequests: opts.config.secureCookies ? [] : null,
       },
     },
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
 
-  app.addHook('onRequest', async (req, reply) => {
-    reply.headers(securityHeaders);
-    reply.header('x-request-id', req.id);
-    if (isPublicPath(req.url)) return;
-    const header = req.headers.authorization;
-    const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    const token = bearer || req.cookies[SESSION_COOKIE];
-    const { user, tokenHash } = await authenticate(ctx, token);
-    req.user = user;
-    req.tokenHash = tokenHash;
-  });
+  // Security headers, request id, sessions and the same-origin rule for writes (src/server/http/edge.ts).
+  installEdge(app, ctx, securityHeaders);
 
   app.setErrorHandler((err: any, req, reply) => {
     if (err instanceof HttpError) return reply.status(err.statusCode).send({ error: err.message, ...err.extra });
@@ -152,7 +132,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   for (const feature of FEATURES) await app.register(feature);
 
   if (existsSync(path.join(opts.config.webDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: opts.config.webDir, wildcard: false, index: 'index.html' });
+    // The files of the built web app are public: every route registered from here on is one of them (the
+    // hook sees only later routes). Source maps are never served (nor built for production).
+    app.addHook('onRoute', (route) => { route.config = { ...(route.config as object), public: true }; });
+    await app.register(fastifyStatic, { root: opts.config.webDir, wildcard: false, index: 'index.html', allowedPath: (p) => !p.toLowerCase().endsWith('.map') });
     app.setNotFoundHandler((req, reply) => {
       const p = req.url.split('?')[0];
       if (req.method === 'GET' && !p.startsWith('/api/') && !p.startsWith('/ai/') && !path.extname(p)) return reply.sendFile('index.html');

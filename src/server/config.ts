@@ -9,6 +9,8 @@ export interface Config {
   /** Load the demo organisation into an empty database. */
   demo: boolean;
   sessionIdleMs: number;
+  /** ADMINEASE_SESSION_MAX_HOURS: a session ends this long after sign-in, however active. */
+  sessionMaxMs: number;
   loginRateLimit: number;
   loginRateWindowMs: number;
   secureCookies: boolean;
@@ -46,6 +48,15 @@ export function databaseLimits(env: NodeJS.ProcessEnv = process.env): DatabaseLi
   };
 }
 
+/** A positive number of hours from the environment (fractions allowed), or the default; anything else stops the start. */
+function positiveHours(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number of hours, got '${raw}'`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   return {
@@ -55,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     demo: databaseUrl ? env.ADMINEASE_DEMO === '1' : env.ADMINEASE_DEMO !== '0',
     sessionIdleMs: 24 * 60 * 60 * 1000,
+    sessionMaxMs: positiveHours(env, 'ADMINEASE_SESSION_MAX_HOURS', 7 * 24) * 60 * 60 * 1000,
     loginRateLimit: Number(env.ADMINEASE_LOGIN_RATE_LIMIT ?? 10),
     loginRateWindowMs: 15 * 60 * 1000,
     secureCookies: env.ADMINEASE_SECURE_COOKIES === '1',

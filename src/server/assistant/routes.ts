@@ -14,6 +14,7 @@ import { FAMILIES } from './session-routes.js';
 import { resolveSession } from './sessions.js';
 import { ChatStream, sentenceHookFor } from './stream.js';
 import { type TurnDeps, converse } from './turn.js';
+import { PUBLIC_ROUTE } from '../http/edge.js';
 
 const ROLE_FAMILIES = ['manager', 'hr', 'finance', 'it', 'facilities', 'simple'] as const;
 const FamilyParams = z.object({ family: z.enum(ROLE_FAMILIES, { message: 'Unknown assistant family' }) });
@@ -153,7 +154,7 @@ export default async function assistantChatRoutes(app: FastifyInstance) {
     return cfg?.enabled === false ? 'maintenance' : 'online';
   }
 
-  app.get('/ai/:family/health', async (req) => {
+  app.get('/ai/:family/health', PUBLIC_ROUTE, async (req) => {
     const { family } = parse(FamilyParams, req.params);
     const status = await statusOf(KIND_OF_FAMILY[family]);
     return {
@@ -166,7 +167,7 @@ export default async function assistantChatRoutes(app: FastifyInstance) {
     };
   });
 
-  app.get('/ai/status', async () => {
+  app.get('/ai/status', PUBLIC_ROUTE, async () => {
     const cfg = await rolesConfig(db, settings);
     return {
       status: 'ok',

@@ -5,6 +5,7 @@ import { parse } from '../http/parse.js';
 import { notFound } from '../http/errors.js';
 import { assertMayViewPerson, loadUser, toApiUser } from '../people/service.js';
 import { login, logout } from './service.js';
+import { PUBLIC_ROUTE } from '../http/edge.js';
 
 export const SESSION_COOKIE = 'adminease_session';
 
@@ -16,11 +17,11 @@ const LoginSchema = z.object({
 export default async function authRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
 
-  app.post('/api/auth/login', async (req, reply) => {
+  app.post('/api/auth/login', PUBLIC_ROUTE, async (req, reply) => {
     const body = parse(LoginSchema, req.body);
     const { user, token } = await login(ctx, body.email, body.password, req.ip);
     reply.setCookie(SESSION_COOKIE, token, {
-      path: '/', httpOnly: true, sameSite: 'strict', secure: ctx.config.secureCookies, maxAge: 30 * 24 * 3600,
+      path: '/', httpOnly: true, sameSite: 'strict', secure: ctx.config.secureCookies, maxAge: Math.floor(ctx.config.sessionMaxMs / 1000),
     });
     return { user: toApiUser(user), access_token: token };
   });

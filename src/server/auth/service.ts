@@ -41,7 +41,13 @@ export class LoginLimiter {
   }
 }
 
-export interface AuthContext { db: Db; clock: Clock; limiter: LoginLimiter; sessionIdleMs: number; sessions?: SessionCache }
+export interface AuthContext {
+  db: Db; clock: Clock; limiter: LoginLimiter; sessionIdleMs: number; sessions?: SessionCache;
+  /** Absolute session lifetime from sign-in, however active (ADMINEASE_SESSION_MAX_HOURS); unset: none. */
+  sessionMaxMs?: number;
+  /** Told of every session this instance ends (logout), e.g. to close its live streams at once. */
+  sessionEnded?: Array<(tokenHash: string) => void>;
+}
 
 export async function login(ctx: AuthContext, email: string, password: string, address: string): Promise<{ user: AuthUser; token: string }> {
   const keys = [`account:${email.trim().toLowerCase()}`, `address:${address}`];
@@ -60,41 +66,49 @@ export async function login(ctx: AuthContext, email: string, password: string, a
   return { user, token };
 }
 
-/** The user of a valid session, refreshing its last activity; 401 otherwise. */
-export async function authenticate(ctx: AuthContext, token: string | undefined): Promise<{ user: AuthUser; tokenHash: string }> {
+/**
+ * The user of a valid session, refreshing its last activity; 401 otherwise. A session is valid while its last
+ * activity is under the idle limit and its sign-in under the absolute lifetime. `expiresAtMs`: when it ends at
+ * the latest if not used again.
+ */
+export async function authenticate(ctx: AuthContext, token: string | undefined): Promise<{ user: AuthUser; tokenHash: string; expiresAtMs: number }> {
   if (!token) throw unauthorized();
   const tokenHash = hashToken(token);
   const now = ctx.clock.now();
-  const cached = ctx.sessions?.get(tokenHash, now.getTime());
-  if (cached) return { user: cached, tokenHash };
+  const cached = ctx.sessions?.lookup(tokenHash, now.getTime());
+  if (cached) return { user: cached.user, tokenHash, expiresAtMs: Math.min(cached.expiresAtMs, cached.lastActivityMs + ctx.sessionIdleMs) };
   const gen = ctx.sessions?.generation() ?? 0;
   const cutoff = new Date(now.getTime() - ctx.sessionIdleMs);
+  const maxMs = ctx.sessionMaxMs ?? Number.POSITIVE_INFINITY;
+  const createdCutoff = Number.isFinite(maxMs) ? new Date(now.getTime() - maxMs) : new Date(0);
   // One round trip for the session and its user: refresh only a live session, and only when the stored
   // activity is a minute old, so busy clients do not write on every call.
   const r = await ctx.db.query<AuthUser>(
     `WITH s AS (
-       SELECT token_hash, user_id, last_activity_at FROM sessions
-        WHERE token_hash = $1 AND revoked_at IS NULL AND last_activity_at > $2
+       SELECT token_hash, user_id, last_activity_at, created_at FROM sessions
+        WHERE token_hash = $1 AND revoked_at IS NULL AND last_activity_at > $2 AND created_at > $4
      ), touched AS (
        UPDATE sessions SET last_activity_at = $3
         WHERE token_hash = $1 AND EXISTS (SELECT 1 FROM s WHERE s.last_activity_at < $3::timestamptz - interval '1 minute')
      )
-     SELECT x.*, s.last_activity_at AS session_last_activity_at
+     SELECT x.*, s.last_activity_at AS session_last_activity_at, s.created_at AS session_created_at
        FROM s CROSS JOIN LATERAL (${USER_SELECT} WHERE u.id = s.user_id) x`,
-    [tokenHash, cutoff, now],
+    [tokenHash, cutoff, now, createdCutoff],
   );
-  const row = r.rows[0] as (AuthUser & { session_last_activity_at: Date }) | undefined;
+  const row = r.rows[0] as (AuthUser & { session_last_activity_at: Date; session_created_at: Date }) | undefined;
   if (!row) throw unauthorized('Your session has expired. Please sign in again.');
-  const { session_last_activity_at: stored, ...user } = row;
+  const { session_last_activity_at: stored, session_created_at: created, ...user } = row;
   // The activity now stored: refreshed to `now` when it was a minute old, otherwise unchanged.
   const storedMs = new Date(stored).getTime();
   const activityMs = storedMs < now.getTime() - 60_000 ? now.getTime() : storedMs;
-  ctx.sessions?.set(tokenHash, user, activityMs, gen);
-  return { user, tokenHash };
+  const absoluteEndMs = new Date(created).getTime() + maxMs;
+  ctx.sessions?.set(tokenHash, user, activityMs, gen, absoluteEndMs);
+  return { user, tokenHash, expiresAtMs: Math.min(absoluteEndMs, activityMs + ctx.sessionIdleMs) };
 }
 
 export async function logout(ctx: AuthContext, tokenHash: string): Promise<void> {
   ctx.sessions?.drop(tokenHash);
   await ctx.db.query('UPDATE sessions SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash, ctx.clock.now()]);
   ctx.sessions?.drop(tokenHash); // also a look-up that read the session before the revocation committed
+  for (const fn of ctx.sessionEnded ?? []) fn(tokenHash);
 }

@@ -3,7 +3,6 @@
 // and a checksum of the stored requests to prove that bad input changed nothing.
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/pool.js';
-import { isPublicPath } from '../app.js';
 
 export const ROLE_ACCOUNTS = {
   employee: 'alex.johnson@adminease.test',
@@ -35,7 +34,7 @@ export function apiRoutes(app: FastifyInstance): ApiRoute[] {
   const out: ApiRoute[] = [];
   for (const r of app.metrics.routes) {
     if (!(r.url.startsWith('/api/') || r.url.startsWith('/ai/'))) continue;
-    if (isPublicPath(r.url.replace(/:([a-zA-Z]+)/g, 'simple'))) continue;
+    if (r.public) continue;
     const k = `${r.method} ${r.url}`;
     if (seen.has(k)) continue;
     seen.add(k);

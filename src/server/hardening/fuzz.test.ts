@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../test/harness.js';
 import { type ApiRoute, ROLE_ACCOUNTS, apiRoutes, fillPath, storedChecksum } from './fixtures.js';
+import { NUL_MESSAGE, SURROGATE_MESSAGE } from './input-guard.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
@@ -171,4 +172,43 @@ describe('fuzzing every route', () => {
     }
     expect(problems).toEqual([]);
   }, 300_000);
+
+  it('refuses a lone surrogate or a NUL in any text (keys and values, any depth, body or query) with 400 on every write route', async () => {
+    const problems: string[] = [];
+    const token = tokens[0];
+    // Raw JSON text as a client sends it: JSON allows the \ud800 escape, which is no character.
+    const deep = (leaf: string, depth: number) => `${'{"a":'.repeat(depth)}${leaf}${'}'.repeat(depth)}`;
+    const cases: Array<[string, string, string]> = [
+      ['lone high surrogate in a value', `{"form_id":"LR-000002","reason":"x\\ud800y","message":"x\\ud800y","content":"x\\ud800y"}`, SURROGATE_MESSAGE],
+      ['lone low surrogate in a value', '{"text":"\\udfffx","message":"\\udfffx"}', SURROGATE_MESSAGE],
+      ['lone surrogate in a key', '{"k\\ud800":"v"}', SURROGATE_MESSAGE],
+      ['lone surrogate in an array', '{"items":[{"item_description":["ok","x\\ud800"]}]}', SURROGATE_MESSAGE],
+      ['lone surrogate 300 levels deep', `{"metadata":${deep('"x\\ud800y"', 300)}}`, SURROGATE_MESSAGE],
+      ['NUL 300 levels deep', `{"metadata":${deep('"a\\u0000b"', 300)}}`, NUL_MESSAGE],
+    ];
+    for (const route of routes.filter((r) => r.method !== 'GET')) {
+      const url = fillPath(route.url, { family: 'simple', formType: 'leave-request', id: 'LR-000002', userId: 'EMP-1001', employeeId: 'EMP-1001', employeeCode: 'EMP-1001' });
+      for (const [label, payload, message] of cases) {
+        const before = await storedChecksum(t.db);
+        const res = await call(route.method, url, token, payload);
+        if (res.status !== 400 || JSON.parse(res.text).error !== message) problems.push(`${route.method} ${route.url} ${label}: ${res.status} ${res.text.slice(0, 160)}`);
+        if ((await storedChecksum(t.db)) !== before) problems.push(`${route.method} ${route.url} ${label}: changed stored data`);
+      }
+      const query = await call(route.method, `${url}?note=x%ED%A0%80y`, token, '{}');
+      if (query.status >= 500) problems.push(`${route.method} ${route.url} encoded surrogate in the query: ${query.status}`);
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
+
+  it('keeps well-formed text: a valid pair (emoji) is stored, a lone half of it is refused', async () => {
+    const alex = await t.login('alex.johnson@adminease.test');
+    const saved = await alex.post('/ai/simple/session/save-chat', { user_id: alex.user.id, message_type: 'user', content: 'ok 😀', metadata: { note: '😀' } });
+    expect(saved.status).toBe(200);
+    const lone = await alex.post('/ai/simple/session/save-chat', { user_id: alex.user.id, message_type: 'user', content: 'ok \ud83d', metadata: {} });
+    expect(lone.status).toBe(400);
+    expect(lone.body).toEqual({ error: SURROGATE_MESSAGE });
+    const nested = await alex.post('/ai/simple/session/save-chat', { user_id: alex.user.id, message_type: 'user', content: 'ok', metadata: JSON.parse(`{"m":${'{"a":'.repeat(250)}"a\\u0000b"${'}'.repeat(250)}}`) });
+    expect(nested.status).toBe(400);
+    expect(nested.body).toEqual({ error: NUL_MESSAGE });
+  });
 });

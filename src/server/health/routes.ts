@@ -4,6 +4,7 @@
 // 503 'degraded' when the probe passes but requests were refused for lack of database resources in the
 // last RECENT_TROUBLE_MS (e.g. a disk too full for new pages while the probe's row still fits in its page).
 import type { FastifyInstance } from 'fastify';
+import { PUBLIC_ROUTE } from '../http/edge.js';
 import { DATABASE_RETRY_AFTER_S, type DatabaseTrouble, databaseTrouble, recentDatabaseTrouble } from '../db/unavailable.js';
 
 const RECENT_TROUBLE_MS = 15_000;
@@ -18,7 +19,7 @@ export default async function healthRoutes(app: FastifyInstance) {
     return running;
   };
 
-  app.get('/api/health', async (_req, reply) => {
+  app.get('/api/health', PUBLIC_ROUTE, async (_req, reply) => {
     try {
       await probe();
     } catch (err) {

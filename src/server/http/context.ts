@@ -20,5 +20,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser;
     tokenHash: string;
+    /** When the caller's session ends at the latest (ms since epoch; 0 without a session). */
+    sessionExpiresAt: number;
   }
 }

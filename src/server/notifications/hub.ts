@@ -1,9 +1,12 @@
 // The live-update hub of one server instance: a dedicated PostgreSQL connection LISTENs on the live channel
 // (reconnecting on error), and every Server-Sent Events client of this instance gets its user's new notifications
-// and the request changes it may see, whichever instance made the change.
+// and the request changes it may see, whichever instance made the change. A stream belongs to the session that
+// opened it and ends with it: at logout (on this instance at once, on the others through the session signal
+// of migration 060), when the session is revoked or deleted, and when it reaches its idle or absolute end.
 import type { ServerResponse } from 'node:http';
 import pg from 'pg';
 import { LIVE_CHANNEL, type LivePayload } from '../events/notify.js';
+import { SESSION_CHANNEL } from '../auth/session-cache.js';
 import { type Db, connectionConfig } from '../db/pool.js';
 import { NOTIFICATION_SELECT, toApiNotification, type NotificationRow } from './service.js';
 
@@ -25,6 +28,8 @@ export interface HubOptions {
 export interface LiveClient {
   userId: number;
   userType: string;
+  /** The session that opened the stream (SHA-256 of its token). */
+  tokenHash: string;
   res: ServerResponse;
   /** Notifications with an id up to this one existed when the stream opened (or were acknowledged by Last-Event-ID). */
   baseline: number;
@@ -38,6 +43,7 @@ const SENT_LIMIT = 1000;
 export class LiveHub {
   readonly clients = new Set<LiveClient>();
   private readonly byUser = new Map<number, Set<LiveClient>>();
+  private readonly bySession = new Map<string, Set<LiveClient>>();
   private listener: pg.Client | null = null;
   private connecting: Promise<void> | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
@@ -69,6 +75,12 @@ export class LiveHub {
     // The pool's connect timeout and keepalives (a stalled connection attempt must not hang the stream's start).
     const client = new pg.Client(connectionConfig(this.db.url, this.db.limits));
     client.on('notification', (msg) => {
+      if (msg.channel === SESSION_CHANNEL) {
+        // A revoked or deleted session names its token hash; '' (people or sessions changed in bulk): check all.
+        if (msg.payload) this.endSession(msg.payload);
+        else void this.recheckSessions().catch((err) => this.log.error({ err }, 'live stream session check failed'));
+        return;
+      }
       if (msg.channel !== LIVE_CHANNEL || !msg.payload) return;
       let p: LivePayload;
       try {
@@ -92,7 +104,7 @@ export class LiveHub {
     client.on('end', () => lost());
     try {
       await client.connect();
-      await client.query(`LISTEN ${LIVE_CHANNEL}`);
+      await client.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${SESSION_CHANNEL}`);
     } catch (err) {
       client.removeAllListeners();
       client.on('error', () => undefined);
@@ -112,7 +124,10 @@ export class LiveHub {
     this.attempts = 0;
     this.startHeartbeat();
     // Changes committed while nobody listened: deliver what the connected clients have not had yet.
-    if (wasReconnect) await this.catchUp().catch((err) => this.log.error({ err }, 'live update catch-up failed'));
+    if (wasReconnect) {
+      await this.recheckSessions().catch((err) => this.log.error({ err }, 'live stream session check failed'));
+      await this.catchUp().catch((err) => this.log.error({ err }, 'live update catch-up failed'));
+    }
   }
 
   private scheduleReconnect() {
@@ -139,11 +154,12 @@ export class LiveHub {
   }
 
   /** Registers an open stream; `replayAfter` is the Last-Event-ID the browser sent on reconnect, if any. */
-  async addClient(input: { userId: number; userType: string; res: ServerResponse; replayAfter?: number }): Promise<LiveClient> {
+  async addClient(input: { userId: number; userType: string; tokenHash: string; sessionRemainingMs?: number; res: ServerResponse; replayAfter?: number }): Promise<LiveClient> {
     const max = await this.db.query('SELECT coalesce(max(id), 0) AS id FROM notifications WHERE user_id = $1', [input.userId]);
     const client: LiveClient = {
       userId: input.userId,
       userType: input.userType,
+      tokenHash: input.tokenHash,
       res: input.res,
       baseline: input.replayAfter ?? max.rows[0].id,
       sent: new Set(),
@@ -152,7 +168,12 @@ export class LiveHub {
     const set = this.byUser.get(client.userId) ?? new Set();
     set.add(client);
     this.byUser.set(client.userId, set);
-    const maxMs = this.opts.maxStreamMs ?? 30 * 60_000;
+    const sessionSet = this.bySession.get(client.tokenHash) ?? new Set();
+    sessionSet.add(client);
+    this.bySession.set(client.tokenHash, sessionSet);
+    // Ends at the stream's own limit or when the session does, whichever comes first (the browser reconnects
+    // and its session is checked again).
+    const maxMs = Math.max(0, Math.min(this.opts.maxStreamMs ?? 30 * 60_000, input.sessionRemainingMs ?? Number.POSITIVE_INFINITY));
     client.timer = setTimeout(() => this.end(client), maxMs);
     client.timer.unref?.();
     this.write(client, `event: ready\ndata: ${JSON.stringify({ last_id: max.rows[0].id })}\n\n`);
@@ -168,6 +189,28 @@ export class LiveHub {
       set.delete(client);
       if (set.size === 0) this.byUser.delete(client.userId);
     }
+    const sessionSet = this.bySession.get(client.tokenHash);
+    if (sessionSet) {
+      sessionSet.delete(client);
+      if (sessionSet.size === 0) this.bySession.delete(client.tokenHash);
+    }
+  }
+
+  /** Ends every stream of a session that ended (logout, revocation, deletion). */
+  endSession(tokenHash: string) {
+    for (const c of [...(this.bySession.get(tokenHash) ?? [])]) this.end(c);
+  }
+
+  /** Ends the streams whose session is no longer stored as live (after a bulk change or a missed signal). */
+  private async recheckSessions() {
+    const hashes = [...this.bySession.keys()];
+    if (hashes.length === 0) return;
+    const r = await this.db.query<{ token_hash: string }>(
+      'SELECT token_hash FROM sessions WHERE token_hash = ANY($1::text[]) AND revoked_at IS NULL',
+      [hashes],
+    );
+    const live = new Set(r.rows.map((row) => row.token_hash));
+    for (const h of hashes) if (!live.has(h)) this.endSession(h);
   }
 
   private end(client: LiveClient) {

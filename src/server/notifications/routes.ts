@@ -7,6 +7,7 @@ import { parse } from '../http/parse.js';
 import { LiveHub } from './hub.js';
 import { Mailer, mailSettingsFromEnv } from './mailer.js';
 import { changesSinceSnapshot, markRead, ownUserId, saveSnapshot, unreadCount, unreadNotifications } from './service.js';
+import { PUBLIC_ROUTE } from '../http/edge.js';
 
 const UserIdBody = z.object({ user_id: z.union([z.string().max(100), z.number()], { message: 'user_id is required' }) }).loose();
 
@@ -28,6 +29,7 @@ export default async function notificationRoutes(app: FastifyInstance) {
   }
   const hub = new LiveHub(ctx.db, app.log, { onPayload: (p) => (p.k === 'n' && mailer ? void mailer.kick() : undefined) });
   hubs.set(ctx, hub);
+  ctx.sessionEnded?.push((tokenHash) => hub.endSession(tokenHash)); // this instance's logouts, at once
   if (mailer) hub.ensureListening().catch((err) => app.log.warn({ err: (err as Error).message }, 'live update listener not started'));
 
   // Streams end before the HTTP server closes (it would wait for them); the listener and mailer after.
@@ -58,7 +60,7 @@ export default async function notificationRoutes(app: FastifyInstance) {
     return { success: true, ...(await markRead(ctx.db, req.user, req.params.id, ctx.clock.now())) };
   });
 
-  app.get('/api/form-state/health', async (_req, reply) => {
+  app.get('/api/form-state/health', PUBLIC_ROUTE, async (_req, reply) => {
     try {
       await ctx.db.query('SELECT 1');
       return { status: 'healthy', service: 'form-state', live_updates: hub.state, email: settings ? 'enabled' : 'disabled' };
@@ -96,7 +98,7 @@ export default async function notificationRoutes(app: FastifyInstance) {
       if (client) hub.removeClient(client);
     });
     try {
-      client = await hub.addClient({ userId: req.user.id, userType: req.user.user_type, res, replayAfter });
+      client = await hub.addClient({ userId: req.user.id, userType: req.user.user_type, tokenHash: req.tokenHash, sessionRemainingMs: req.sessionExpiresAt - ctx.clock.now().getTime(), res, replayAfter });
       if (gone) hub.removeClient(client);
     } catch (err) {
       req.log.error({ err }, 'live stream failed to start');

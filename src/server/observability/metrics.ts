@@ -41,7 +41,7 @@ export class MetricsRegistry {
   private counters = new Map<string, Series>();
   private histograms = new Map<string, HistogramSeries>();
   /** Route templates known to the app: their series exist (at zero) before the first request. */
-  readonly routes: Array<{ method: string; url: string }> = [];
+  readonly routes: Array<{ method: string; url: string; public?: boolean }> = [];
   private readonly startedAt = Date.now();
 
   /** Records one finished HTTP request. */

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { MetricsRegistry } from './metrics.js';
+import { PUBLIC_ROUTE } from '../http/edge.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,13 +22,25 @@ function tokenMatches(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6. */
+export function isLoopback(ip: string | undefined): boolean {
+  if (!ip) return false;
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  return ip === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
 async function observabilityRoutes(app: FastifyInstance) {
   const registry = new MetricsRegistry();
   app.decorate('metrics', registry);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const m of methods) if (m !== 'HEAD') registry.routes.push({ method: m, url: route.url });
+    for (const m of methods) if (m !== 'HEAD') registry.routes.push({
+      method: m,
+      url: route.url,
+      // Read when asked: an onRoute hook added later (the web app's files) may still mark the route public.
+      get public() { return (route.config as { public?: boolean } | undefined)?.public === true; },
+    });
   });
 
   app.addHook('onResponse', async (req, reply) => {
@@ -39,15 +52,18 @@ async function observabilityRoutes(app: FastifyInstance) {
   loopDelay.enable();
   app.ctx.onClose.push(() => { loopDelay.disable(); });
 
-  // METRICS_TOKEN set: scrapers send `Authorization: Bearer <token>`. Unset: open, like /api/health
-  // (the series carry route templates and counts only, never ids or personal data).
+  // METRICS_TOKEN set: scrapers send `Authorization: Bearer <token>`. Unset: only clients on this machine
+  // (loopback) get an answer, everyone else 403 (the client address as the app sees it, so behind a proxy
+  // with TRUST_PROXY=1 the forwarded address counts, not the proxy's).
   const token = process.env.METRICS_TOKEN || '';
 
-  app.get('/metrics', async (req, reply) => {
+  app.get('/metrics', PUBLIC_ROUTE, async (req, reply) => {
     if (token) {
       const header = req.headers.authorization ?? '';
       const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
       if (!tokenMatches(given, token)) return reply.status(401).send({ error: 'Metrics require the METRICS_TOKEN bearer token' });
+    } else if (!isLoopback(req.ip)) {
+      return reply.status(403).send({ error: 'Metrics answer only on this machine unless METRICS_TOKEN is set' });
     }
     const pool = app.ctx.db.pool;
     const body = registry.render([

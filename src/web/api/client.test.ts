@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // Unit tests of the API client: headers, JSON bodies, query strings and ApiError messages.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, buildUrl, setStoredToken, setUnauthorizedHandler } from './client';
+import { api, ApiError, TOKEN_KEY, buildUrl, forgetStoredToken, setUnauthorizedHandler } from './client';
 
 function answer(status: number, body: unknown) {
   return new Response(body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body), {
@@ -22,8 +22,13 @@ describe('api client', () => {
     setUnauthorizedHandler(null);
   });
 
-  it('sends JSON bodies with the stored bearer token and same-origin credentials', async () => {
-    setStoredToken('tok-123');
+  it('sends JSON bodies with the session cookie only (a token left in storage is neither sent nor kept)', async () => {
+    localStorage.setItem(TOKEN_KEY, 'tok-123');
+    sessionStorage.setItem(TOKEN_KEY, 'tok-123');
+    forgetStoredToken();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+    localStorage.setItem(TOKEN_KEY, 'tok-123');
     fetchMock.mockResolvedValue(answer(200, { ok: true }));
     await expect(api.post('/api/things', { a: 1 })).resolves.toEqual({ ok: true });
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
@@ -31,7 +36,8 @@ describe('api client', () => {
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('same-origin');
     expect(init.body).toBe('{"a":1}');
-    expect(init.headers).toMatchObject({ Authorization: 'Bearer tok-123', 'Content-Type': 'application/json' });
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    expect(init.headers).not.toHaveProperty('Authorization');
   });
 
   it('sends no Authorization header without a stored token', async () => {

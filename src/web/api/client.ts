@@ -1,7 +1,21 @@
-// The one typed HTTP client of the web app: same-origin JSON calls with the session cookie and, when stored,
-// the bearer token; a non-2xx answer throws ApiError carrying the status and the server's `error` message.
+// The one typed HTTP client of the web app: same-origin JSON calls carried by the httpOnly session cookie (no
+// token is kept where page scripts could read it); a non-2xx answer throws ApiError carrying the status and the
+// server's `error` message.
 
+/** Where earlier versions kept the access token. The web never stores it now: the httpOnly cookie is enough. */
 export const TOKEN_KEY = 'adminease_token';
+
+/** Removes a token an earlier version stored (run once when the app loads). */
+export function forgetStoredToken(): void {
+  for (const name of ['localStorage', 'sessionStorage'] as const) {
+    try {
+      globalThis[name]?.removeItem(TOKEN_KEY);
+    } catch {
+      // Storage unavailable: nothing stored.
+    }
+  }
+}
+forgetStoredToken();
 
 export class ApiError extends Error {
   readonly status: number;
@@ -12,23 +26,6 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
-  }
-}
-
-export function getStoredToken(): string | null {
-  try {
-    return localStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
-
-export function setStoredToken(token: string | null): void {
-  try {
-    if (token) localStorage.setItem(TOKEN_KEY, token);
-    else localStorage.removeItem(TOKEN_KEY);
-  } catch {
-    // Storage can be unavailable (private mode); the httpOnly cookie still carries the session.
   }
 }
 
@@ -75,8 +72,6 @@ function messageFrom(body: unknown, status: number): string {
 /** Calls the API and returns the parsed JSON answer (or undefined for an empty one). */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  const token = getStoredToken();
-  if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
   let body: string | undefined;
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';

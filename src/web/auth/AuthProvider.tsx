@@ -2,7 +2,7 @@
 // and shows the loading and authentication-error screens while no decision can be made.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, setStoredToken, setUnauthorizedHandler } from '../api/client';
+import { api, ApiError, setUnauthorizedHandler } from '../api/client';
 import type { ChatSessionLoginResponse, LoginResponse, MeResponse, User } from '../api/types';
 import { chatFamilyFor, chatUserIdFor } from './session';
 import { clearSessionStorageKeys, setChatSessionId } from './storage';
@@ -71,7 +71,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .catch((error: unknown) => {
         if (cancelled) return;
         if (error instanceof ApiError && error.status === 401) {
-          setStoredToken(null);
           setState({ status: 'signedOut' });
         } else {
           console.error('Session check failed', error);
@@ -102,7 +101,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       throw new Error(loginErrorMessage(error));
     }
     if (!answer?.user || !answer.access_token) throw new Error(INVALID_CREDENTIALS);
-    setStoredToken(answer.access_token);
 
     const user = answer.user;
     try {

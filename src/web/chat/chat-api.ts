@@ -2,7 +2,7 @@
 // family a role uses, the user id sent (HR staff send their hr_id), opening a session, and reading the
 // `data: {json}` event stream (malformed lines skipped, 'data: [DONE]' ends it).
 import { chatbotForRole, sessionFamilyForRole } from '../../domain/roles';
-import { api, getStoredToken } from '../api/client';
+import { api } from '../api/client';
 import type { ChatSessionLoginResponse, User } from '../api/types';
 import { getChatSessionId, setChatSessionId } from '../auth/storage';
 
@@ -106,8 +106,6 @@ export async function* readEventStream(body: ReadableStream<Uint8Array>, signal?
 export async function postChat(url: string, body: Record<string, unknown>, sessionId: string | null, signal?: AbortSignal): Promise<AsyncGenerator<StreamEvent>> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' };
   if (sessionId) headers['X-Session-Id'] = sessionId;
-  const token = getStoredToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
   const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin', signal });
   if (!res.ok) throw new Error(`HTTP error! status: ${res.status}`);
   if (!res.body) throw new Error('No response body reader available');

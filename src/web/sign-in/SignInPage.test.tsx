@@ -144,7 +144,9 @@ describe('sign-in screen', () => {
     const main = await screen.findByTestId('dashboard-hr');
     expect(main.tagName).toBe('MAIN');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('HR Manager Dashboard');
-    expect(localStorage.getItem('adminease_token')).toBe('tok-1');
+    // The token of the login answer is for API clients: the web keeps only the httpOnly cookie.
+    expect(localStorage.getItem('adminease_token')).toBeNull();
+    expect(sessionStorage.getItem('adminease_token')).toBeNull();
     expect(localStorage.getItem('adminease_chat_session')).toBe('chat-1');
     // HR staff are known to the assistant by their hr_id.
     expect(calls.find((c) => c.url === 'POST /ai/manager/session/login')?.body).toEqual({ user_id: 'HR-001', user_role: 'HR Manager' });
