@@ -161,6 +161,7 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
       const moved = await c.query(MOVE_REQUEST_SQL,
         [row.pk, row.version, plan.after.status, plan.after.current_stage, now]);
       if (moved.rowCount !== 1) throw CHANGED; // changed since it was read: roll back, read again
+      plan.after.revision = moved.rows[0].revision; // the version after this decision (migration 082's trigger)
       const n = notices ? firstNotificationsSql(notices, 'e', now, 17) : null;
       const written = await c.query(prepared(
         `WITH a AS (
@@ -193,7 +194,7 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
   }
 }
 
-const MOVE_REQUEST_SQL = prepared('UPDATE requests SET status = $3, current_stage = $4, updated_at = $5 WHERE id = $1 AND xmin = $2::text::xid');
+const MOVE_REQUEST_SQL = prepared('UPDATE requests SET status = $3, current_stage = $4, updated_at = $5 WHERE id = $1 AND xmin = $2::text::xid RETURNING revision');
 
 /** Thrown inside a decision's transaction when the request changed since it was read. */
 const CHANGED = new Error('the request changed since it was read');

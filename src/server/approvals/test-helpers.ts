@@ -93,3 +93,21 @@ export function decideVia(client: ApiClient, stage: Stage, formId: string, formT
       throw new Error(`no endpoint for ${stage}`);
   }
 }
+
+/**
+ * Adds a person who works like `fromEmail` (same type, role, department, manager and password) under a new
+ * e-mail, e.g. a third member of a two-person group; answers the e-mail. Idempotent.
+ */
+export async function colleagueOf(db: Queryable, fromEmail: string, email: string, code: string, first: string, last: string): Promise<string> {
+  const cols = (await db.query(
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'users'
+        AND column_name NOT IN ('id', 'email', 'employee_code', 'first_name', 'last_name', 'hr_id', 'created_at') AND is_generated = 'NEVER'`,
+  )).rows.map((r: { column_name: string }) => `"${r.column_name}"`).join(', ');
+  await db.query(
+    `INSERT INTO users (email, employee_code, first_name, last_name, ${cols})
+     SELECT $2, $3, $4, $5, ${cols} FROM users WHERE lower(email) = lower($1)
+     ON CONFLICT DO NOTHING`,
+    [fromEmail, email, code, first, last],
+  );
+  return email;
+}

@@ -3,6 +3,7 @@
 // table ever holds a new password in plain text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueCacheFor, waitForQueueSignal } from '../approvals/queue-cache.js';
+import { colleagueOf } from '../approvals/test-helpers.js';
 import { submitForm } from '../forms/service.js';
 import { type AuthUser, loadUser } from '../people/service.js';
 import { insertRequest } from '../requests/repo.js';
@@ -22,21 +23,8 @@ afterAll(async () => { await t?.close(); });
 
 const userOf = async (c: ApiClient): Promise<AuthUser> => (await loadUser(t.db, c.user.id))!;
 
-/** A third member of IT support (the demo has two), a copy of Lena with her password; answers the e-mail. */
-async function thirdItStaff(): Promise<string> {
-  const email = 'ivan.petrov@adminease.test';
-  const cols = (await t.db.query(
-    `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'users'
-        AND column_name NOT IN ('id', 'email', 'employee_code', 'first_name', 'last_name') AND is_generated = 'NEVER'`,
-  )).rows.map((r) => `"${r.column_name}"`).join(', ');
-  await t.db.query(
-    `INSERT INTO users (email, employee_code, first_name, last_name, ${cols})
-     SELECT $1, 'IT-903', 'Ivan', 'Petrov', ${cols} FROM users WHERE email = 'lena.fischer@adminease.test'
-     ON CONFLICT DO NOTHING`,
-    [email],
-  );
-  return email;
-}
+/** A third member of IT support (the demo has two). */
+const thirdItStaff = () => colleagueOf(t.db, 'lena.fischer@adminease.test', 'ivan.petrov@adminease.test', 'IT-903', 'Ivan', 'Petrov');
 const row = async (requestId: string) => (await t.db.query('SELECT status, current_stage, data FROM requests WHERE request_id = $1', [requestId])).rows[0];
 const events = async (requestId: string) =>
   (await t.db.query(
