@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/pool.js';
 import type { AppContext } from './http/context.js';
 import { HttpError } from './http/errors.js';
+import { registerIdempotency } from './http/idempotency.js';
 import { FEATURES } from './features.js';
 import { SESSION_COOKIE } from './auth/routes.js';
 
@@ -140,6 +141,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       done(e as any, undefined);
     }
   });
+
+  // Idempotency-Key on the writes that change requests (src/server/http/idempotency.ts).
+  registerIdempotency(app, opts.db, () => clock.now());
 
   for (const feature of FEATURES) await app.register(feature);
 
