@@ -4,6 +4,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, screenshot, signIn, signOut } from './helpers';
+import { indiaLunarHolidays } from '../src/domain/holidays';
+
+/** The first Tuesday at least `days` ahead that is no holiday (leave and trips must lie within two years). */
+function tuesdayAhead(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  for (;;) {
+    const iso = d.toISOString().slice(0, 10);
+    const holiday = ['01-26', '08-15', '10-02', '12-25'].includes(iso.slice(5)) || indiaLunarHolidays(d.getUTCFullYear()).some((h) => h.date === iso);
+    if (d.getUTCDay() === 2 && !holiday) return iso;
+    d.setUTCDate(d.getUTCDate() + 1);
+  }
+}
 
 /**
  * Axe on the dashboard's own content (header and main). The assistant column is checked by the assistant's
@@ -209,7 +221,7 @@ test('HR details with the leave balance; the manager acknowledges IT items and a
   // Tom (HR officer) reports to Meera, who is also his HR contact: his leave waits on Meera as line manager first.
   const tom = await apiLogin(request, 'tom.becker@adminease.test');
   const tomLeave = idOf(await apiCall(request, tom, 'POST', '/api/forms/leave-request', {
-    leave_type: 'Sick', start_date: '2031-05-06', end_date: '2031-05-06', reason: 'Dentist appointment',
+    leave_type: 'Sick', start_date: tuesdayAhead(200), end_date: tuesdayAhead(200), reason: 'Dentist appointment',
   }));
 
   // HR: Meera's queue opens on Pending with the type buttons; a leave request shows the Leave Balance panel.
@@ -232,10 +244,12 @@ test('HR details with the leave balance; the manager acknowledges IT items and a
   await screenshot(page, 'approvals-hr-details');
   await hrModal.getByRole('button', { name: 'Close', exact: true }).first().click();
 
-  // As Tom's line manager, Meera approves in 'Your team'; the request then reaches her own HR queue.
-  await page.locator('#team-approval-panel').locator(`[data-request-id="${tomLeave}"]`).getByRole('button', { name: `Approve ${tomLeave}` }).click();
-  await expect(hr.locator(`[data-request-id="${tomLeave}"]`)).toContainText('Tom Becker');
-  await expect(hr.locator(`[data-request-id="${tomLeave}"]`).getByRole('button', { name: `Approve ${tomLeave}` })).toBeVisible();
+  // As Tom's line manager, Meera approves in 'Your team'. Separation of duties: one person decides one step of a
+  // request, so the HR step goes to another HR member and Meera's HR queue does not offer it.
+  const teamRow = page.locator('#team-approval-panel').locator(`[data-request-id="${tomLeave}"]`);
+  await teamRow.getByRole('button', { name: `Approve ${tomLeave}` }).click();
+  await expect(teamRow.getByRole('button', { name: `Approve ${tomLeave}` })).toHaveCount(0);
+  await expect(hr.locator(`[data-request-id="${tomLeave}"]`)).toHaveCount(0);
 
   // Choosing a type resets the status filter to All.
   await hr.getByRole('button', { name: /^Leave Request/ }).click();
@@ -246,7 +260,7 @@ test('HR details with the leave balance; the manager acknowledges IT items and a
   const maria = await apiLogin(request, 'maria.garcia@adminease.test');
   const a = idOf(await apiCall(request, maria, 'POST', '/api/forms/petty-cash', { amount_requested: 25, expected_settlement_date: '2031-03-04', purpose: 'Team lunch receipts' }));
   const b = idOf(await apiCall(request, maria, 'POST', '/api/forms/travel-request', {
-    destination: 'Berlin', departure_date: '2031-04-01', return_date: '2031-04-03', travel_purpose: 'Conference talk', total_estimated_cost: 900,
+    destination: 'Berlin', departure_date: tuesdayAhead(150), return_date: tuesdayAhead(150), travel_purpose: 'Conference talk', total_estimated_cost: 900,
   }));
   const inc = idOf(await apiCall(request, maria, 'POST', '/api/forms/it-incident', { affected_system: 'Docking station', incident_description: 'Screens flicker' }));
 

@@ -397,6 +397,63 @@ function fieldSchema(fd: FieldDef): z.ZodTypeAny {
   }
 }
 
+/**
+ * How far the dates of a leave, a trip and a room booking may lie (in days from today) and how long the period
+ * may be. Checked before anything counts days, so an absurd range (0001-01-01 to 9999-12-31) is refused at once.
+ */
+export interface DateWindow {
+  /** The date fields: a period's first and last day, or one day. */
+  fields: readonly string[];
+  /** Noun for messages ('A leave'). */
+  what: string;
+  /** Days back from today the earliest date may lie. */
+  back: number;
+  /** Days ahead of today the latest date may lie. */
+  ahead: number;
+  /** Longest period in days, first and last day included (periods only). */
+  maxDays?: number;
+}
+
+export const DATE_WINDOWS: Readonly<Record<string, DateWindow>> = {
+  'leave-request': { fields: ['start_date', 'end_date'], what: 'A leave', back: 366, ahead: 731, maxDays: 366 },
+  'travel-request': { fields: ['departure_date', 'return_date'], what: 'A trip', back: 366, ahead: 731, maxDays: 366 },
+  'meeting-room': { fields: ['booking_date'], what: 'A booking', back: 366, ahead: 731 },
+};
+
+const DAY_MS = 86_400_000;
+const dayNumber = (iso: string) => Math.floor(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / DAY_MS);
+
+/** The length rule of a form type's period ('A leave can be at most 366 days long'); needs no clock. */
+function periodLengthError(formType: string, v: Record<string, unknown>): string | null {
+  const w = DATE_WINDOWS[formType];
+  if (!w?.maxDays || w.fields.length !== 2) return null;
+  const [a, b] = w.fields.map((k) => v[k]);
+  if (typeof a !== 'string' || typeof b !== 'string' || !ISO_DATE.test(a) || !ISO_DATE.test(b)) return null;
+  const days = dayNumber(b) - dayNumber(a) + 1;
+  return days > w.maxDays ? `${w.what} can be at most ${w.maxDays} days long` : null;
+}
+
+/**
+ * The window rule of a form type's dates relative to `today` (YYYY-MM-DD or a Date): not more than `back` days
+ * ago, not more than `ahead` days ahead, and the period's length. Answers a message or null. Constant work.
+ */
+export function dateWindowError(formType: string, v: Record<string, unknown>, today: string | Date): string | null {
+  const w = DATE_WINDOWS[formType];
+  if (!w) return null;
+  const t = dayNumber(typeof today === 'string' ? today : today.toISOString());
+  const labels = new Map((BY_TYPE.get(formType)?.fields ?? []).map((fd) => [fd.name, fd.label] as const));
+  for (const k of w.fields) {
+    const d = v[k];
+    if (typeof d !== 'string' || !ISO_DATE.test(d)) continue;
+    const n = dayNumber(d);
+    if (Number.isNaN(n)) continue;
+    const label = labels.get(k) ?? k;
+    if (n < t - w.back) return `${label} can be at most ${Math.round(w.back / 365)} year in the past`;
+    if (n > t + w.ahead) return `${label} can be at most ${Math.round(w.ahead / 365)} years ahead`;
+  }
+  return periodLengthError(formType, v);
+}
+
 /** Cross-field rules that every channel (API, web, assistant) applies. */
 export function crossFieldErrors(formType: string, v: Record<string, unknown>): string | null {
   const s = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
@@ -408,6 +465,8 @@ export function crossFieldErrors(formType: string, v: Record<string, unknown>): 
     const x = s(a), y = s(b);
     if (x && y && y < x) return msg;
   }
+  const tooLong = periodLengthError(formType, v);
+  if (tooLong) return tooLong;
   if (formType === 'meeting-room' || formType === 'transport-request') {
     const st = s('start_time'), en = s('end_time');
     if (st && en && en <= st) return 'End time must be after start time';

@@ -13,6 +13,7 @@ import type { AppContext } from './http/context.js';
 import { HttpError } from './http/errors.js';
 import { DATABASE_RETRY_AFTER_S, databaseTrouble, recordDatabaseTrouble, unavailableBody } from './db/unavailable.js';
 import { installEdge, requestIdOf } from './http/edge.js';
+import { registerIdempotency } from './http/idempotency.js';
 import { FEATURES } from './features.js';
 
 export interface BuildOptions {
@@ -128,6 +129,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       done(e as any, undefined);
     }
   });
+
+  // Idempotency-Key on the writes that change requests (src/server/http/idempotency.ts).
+  registerIdempotency(app, opts.db, () => clock.now());
 
   for (const feature of FEATURES) await app.register(feature);
 

@@ -7,6 +7,7 @@ import { type ApproverRole, ROLE_STAGE } from '../../domain/approvals.js';
 import { leaveBalance } from '../forms/leave.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import { parse } from '../http/parse.js';
+import { expectedVersion, versionField } from '../http/version.js';
 import { acknowledgeItIncident, acknowledgePasswordReset } from '../it-desk/service.js';
 import { type AuthUser, assertMayViewPerson, isSelfRef } from '../people/service.js';
 import {
@@ -51,21 +52,21 @@ const commentsText = z.union([z.string(), z.null()]).optional().transform((v) =>
 
 const ManagerUpdate = z.object({
   form_id: idText, form_type: z.string().max(100).optional(), status: statusText,
-  manager_id: optionalText, manager_name: optionalText, comments: commentsText, rejection_reason: reasonText,
+  manager_id: optionalText, manager_name: optionalText, comments: commentsText, rejection_reason: reasonText, version: versionField,
 });
 const HrUpdate = z.object({
   form_id: idText, form_type: z.string().max(100).optional(), status: statusText,
-  hr_id: optionalText, hr_name: optionalText, comments: commentsText, rejection_reason: reasonText,
+  hr_id: optionalText, hr_name: optionalText, comments: commentsText, rejection_reason: reasonText, version: versionField,
 });
 const DeskUpdate = z.object({
   form_id: idText, form_type: z.string().max(100).optional(), status: statusText,
-  facilities_id: optionalText, facilities_name: optionalText, comments: commentsText, rejection_reason: reasonText,
+  facilities_id: optionalText, facilities_name: optionalText, comments: commentsText, rejection_reason: reasonText, version: versionField,
 });
 const FinanceUpdate = z.object({
   form_id: idText, form_type: z.string().max(100).optional(), approval: z.string().trim().max(20).optional(), status: z.string().trim().max(20).optional(),
-  finance_id: optionalText, comments: commentsText, session_id: optionalText, finance_name: optionalText, rejection_reason: reasonText,
+  finance_id: optionalText, comments: commentsText, session_id: optionalText, finance_name: optionalText, rejection_reason: reasonText, version: versionField,
 });
-const AckBody = z.object({ form_id: idText, manager_id: optionalText });
+const AckBody = z.object({ form_id: idText, manager_id: optionalText, version: versionField });
 const BulkBody = z.object({
   items: z
     .array(z.object({
@@ -74,6 +75,7 @@ const BulkBody = z.object({
       reason: reasonText,
       rejection_reason: reasonText,
       comments: commentsText,
+      version: versionField,
     }), { message: 'items must be a list' })
     .min(1, 'Choose at least one request')
     .max(BULK_MAX, `At most ${BULK_MAX} requests can be decided at once`),
@@ -117,8 +119,10 @@ export default async function approvalRoutes(app: FastifyInstance) {
   const keyOf = (role: ApproverRole, user: AuthUser, q: z.infer<typeof QueueQuery>) =>
     `${role}|${user.id}|${q.status}|${q.limit ?? ''}|${q.form_type ?? ''}`;
 
-  const decide = async (req: FastifyRequest, role: ApproverRole, formId: string, status: string, formType: string | undefined, reason?: string, comments?: string) => {
-    const record = await decideStage(db, req.user, { ref: formId, stage: ROLE_STAGE[role], decision: status as 'Approved', reason, comments, formType }, now());
+  const decide = async (req: FastifyRequest, role: ApproverRole, formId: string, status: string, formType: string | undefined, reason?: string, comments?: string, version?: number) => {
+    const record = await decideStage(db, req.user, {
+      ref: formId, stage: ROLE_STAGE[role], decision: status as 'Approved', reason, comments, formType, version: expectedVersion(req, version),
+    }, now());
     return approverView(record, req.user, role);
   };
 
@@ -137,7 +141,7 @@ export default async function approvalRoutes(app: FastifyInstance) {
   app.post('/api/manager/update-status', async (req) => {
     const b = parse(ManagerUpdate, req.body);
     assertSelf(req.user, b.manager_id, 'manager_id');
-    const form = await decide(req, 'manager', b.form_id, b.status, b.form_type, b.rejection_reason, b.comments);
+    const form = await decide(req, 'manager', b.form_id, b.status, b.form_type, b.rejection_reason, b.comments, b.version);
     return { success: true, ok: true, message: `Request ${form.request_id} ${String(form.line_manager_approval).toLowerCase()}`, form };
   });
 
@@ -146,7 +150,7 @@ export default async function approvalRoutes(app: FastifyInstance) {
     app.post(`/api/manager/${path}`, async (req) => {
       const b = parse(AckBody, req.body);
       assertSelf(req.user, b.manager_id, 'manager_id');
-      const { changed, record } = await db.tx((c) => acknowledge(c, b.form_id, req.user, now()));
+      const { changed, record } = await db.tx((c) => acknowledge(c, b.form_id, req.user, now(), expectedVersion(req, b.version)));
       if (changed) invalidateQueues(db);
       return { success: true, ok: true, already_acknowledged: !changed, form: approverView(record, req.user, 'manager') };
     });
@@ -183,7 +187,7 @@ export default async function approvalRoutes(app: FastifyInstance) {
   app.post('/api/hr/update-status', async (req) => {
     const b = parse(HrUpdate, req.body);
     assertSelf(req.user, b.hr_id, 'hr_id');
-    const form = await decide(req, 'hr', b.form_id, b.status, b.form_type, b.rejection_reason ?? '', b.comments);
+    const form = await decide(req, 'hr', b.form_id, b.status, b.form_type, b.rejection_reason ?? '', b.comments, b.version);
     return { success: true, ok: true, message: `Request ${form.request_id} ${String(form.hr_approval).toLowerCase()}`, form };
   });
 
@@ -207,7 +211,7 @@ export default async function approvalRoutes(app: FastifyInstance) {
     assertSelf(req.user, b.finance_id, 'finance_id', ['finance']);
     const status = b.approval ?? b.status;
     if (!status) throw badRequest('approval is required');
-    const form = await decide(req, 'finance', b.form_id, status, b.form_type, b.rejection_reason, b.comments);
+    const form = await decide(req, 'finance', b.form_id, status, b.form_type, b.rejection_reason, b.comments, b.version);
     return { success: true, ok: true, message: `Request ${form.request_id} ${String(form.finance_approval).toLowerCase()}`, form };
   });
 
@@ -226,7 +230,7 @@ export default async function approvalRoutes(app: FastifyInstance) {
   app.post('/api/facilities-desk/update-status', async (req) => {
     const b = parse(DeskUpdate, req.body);
     assertSelf(req.user, b.facilities_id, 'facilities_id');
-    const form = await decide(req, 'facilities_desk', b.form_id, b.status, b.form_type, b.rejection_reason, b.comments);
+    const form = await decide(req, 'facilities_desk', b.form_id, b.status, b.form_type, b.rejection_reason, b.comments, b.version);
     return { success: true, ok: true, message: `Request ${form.request_id} ${String(form.facilities_desk_approval).toLowerCase()}`, form };
   });
 
@@ -248,7 +252,7 @@ export default async function approvalRoutes(app: FastifyInstance) {
   app.post('/api/facilities-manager/update-status', async (req) => {
     const b = parse(ManagerUpdate, req.body);
     assertSelf(req.user, b.manager_id, 'manager_id');
-    const form = await decide(req, 'facilities_manager', b.form_id, b.status, b.form_type, b.rejection_reason, b.comments);
+    const form = await decide(req, 'facilities_manager', b.form_id, b.status, b.form_type, b.rejection_reason, b.comments, b.version);
     return { success: true, ok: true, message: `Request ${form.request_id} ${String(form.facilities_manager_approval).toLowerCase()}`, form };
   });
 
@@ -262,7 +266,7 @@ export default async function approvalRoutes(app: FastifyInstance) {
     const b = parse(BulkBody, req.body);
     const results = await bulkDecide(
       db, req.user,
-      b.items.map((i) => ({ form_id: i.form_id, decision: i.decision, reason: i.reason ?? i.rejection_reason, comments: i.comments, stage: b.role ? ROLE_STAGE[b.role] : undefined })),
+      b.items.map((i) => ({ form_id: i.form_id, decision: i.decision, reason: i.reason ?? i.rejection_reason, comments: i.comments, version: i.version, stage: b.role ? ROLE_STAGE[b.role] : undefined })),
       now(),
     );
     if (b.role) for (const r of results) if (r.record) r.record = approverView(r.record, req.user, b.role);

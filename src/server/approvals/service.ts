@@ -29,7 +29,7 @@ import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/er
 import { type AuthUser, fullName } from '../people/service.js';
 import { invalidateQueues } from './queue-cache.js';
 import { type ViewRelation, canSeeSensitive, isSensitiveField, viewRelations, withoutSensitive } from '../policies/requests.js';
-import { RECORD_SELECT, type RecordRow, type RequestRecord, loadRecordByRef, toRecord } from '../requests/repo.js';
+import { RECORD_SELECT, type RecordRow, type RequestRecord, assertVersion, loadRecordByRef, signersOf, toRecord } from '../requests/repo.js';
 
 export type Decision = 'Approved' | 'Rejected';
 
@@ -42,6 +42,8 @@ export interface DecideInput {
   comments?: string | null;
   /** When given (the dashboards send it), it must name the request's type: a guard against deciding the wrong record. */
   formType?: string | null;
+  /** The request's version the caller saw (its `version`); when given and no longer the stored one: 409. */
+  version?: number | null;
 }
 
 const COMMENTS_MAX = 1000;
@@ -49,13 +51,19 @@ const COMMENTS_MAX = 1000;
 /** Types with a line-manager stage, plus the manager's view-only IT types. */
 export const MANAGER_QUEUE_TYPES: readonly string[] = FORM_TYPES.map((t) => t.formType).filter(isManagerQueueType);
 
-/** Is `user` the approver of `stage` on this request? (Line manager and HR are the request's own people.) */
-export function isStageApprover(user: AuthUser, row: Pick<RecordRow, 'line_manager_id' | 'hr_contact_id'>, stage: Stage): boolean {
+/**
+ * Is `user` the approver of `stage` on this request? Line manager and HR are the request's own people; the other
+ * stages are everyone of a group. When the HR contact already decided another step of this request (they are
+ * also its line manager), the HR step passes to the other HR staff (separation of duties, below).
+ */
+export function isStageApprover(user: AuthUser, row: Pick<RecordRow, 'line_manager_id' | 'hr_contact_id' | 'approvals'>, stage: Stage): boolean {
   switch (stage) {
     case 'line_manager':
       return row.line_manager_id !== null && row.line_manager_id === user.id;
     case 'hr':
-      return row.hr_contact_id !== null && row.hr_contact_id === user.id && user.user_type === STAGE_USER_TYPE.hr;
+      if (user.user_type !== STAGE_USER_TYPE.hr || row.hr_contact_id === null) return false;
+      if (row.hr_contact_id === user.id) return true;
+      return decidedOtherStep(row, row.hr_contact_id, 'hr') !== null;
     case 'finance':
     case 'facilities_desk':
     case 'facilities_manager':
@@ -63,6 +71,34 @@ export function isStageApprover(user: AuthUser, row: Pick<RecordRow, 'line_manag
     default:
       return false;
   }
+}
+
+/** The step other than `stage` of this request that `userId` signed, or null. */
+export function decidedOtherStep(row: Pick<RecordRow, 'approvals'>, userId: number, stage: Stage): Stage | null {
+  const a = (row.approvals ?? []).find((x) => x.stage !== stage && x.signer_id === userId && x.decision !== 'Pending');
+  return a ? a.stage : null;
+}
+
+/**
+ * Separation of duties, the one rule every decision and every piece of IT work goes through: one person decides at
+ * most one step of a request and never works on their own request. For IT, the line manager who acknowledged a
+ * password reset (which sends it to IT) does not also set the password. Answers the refusal, or null when
+ * `user` may act on `stage`. Another member of the step's group does it instead (the queues offer it to them).
+ */
+export function separationOfDutiesRefusal(user: AuthUser, row: Pick<RecordRow, 'employee_user_id' | 'approvals' | 'form_type' | 'line_manager_id' | 'data'>, stage: Stage): HttpError | null {
+  if (row.employee_user_id === user.id) {
+    return forbidden(stage === 'it_helpdesk'
+      ? 'You cannot work on your own ticket; a colleague in IT support will handle it'
+      : 'You cannot decide on your own request');
+  }
+  const other = decidedOtherStep(row, user.id, stage);
+  if (other) {
+    return forbidden(`You already decided the ${STAGES[other].label} step of this request; another ${STAGES[stage].label} approver must decide this step`);
+  }
+  if (stage === 'it_helpdesk' && row.form_type === 'password-reset' && row.line_manager_id === user.id && row.data?.line_manager_acknowledgement === true) {
+    return forbidden('You acknowledged this password reset as the line manager; another member of IT support must set the password');
+  }
+  return null;
 }
 
 const NOT_APPROVER: Record<Stage, string> = {
@@ -126,6 +162,7 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
       const moved = await c.query(MOVE_REQUEST_SQL,
         [row.pk, row.version, plan.after.status, plan.after.current_stage, now]);
       if (moved.rowCount !== 1) throw CHANGED; // changed since it was read: roll back, read again
+      plan.after.revision = moved.rows[0].revision; // the version after this decision (migration 082's trigger)
       const n = notices ? firstNotificationsSql(notices, 'e', now, 17) : null;
       const written = await c.query(prepared(
         `WITH a AS (
@@ -158,7 +195,7 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
   }
 }
 
-const MOVE_REQUEST_SQL = prepared('UPDATE requests SET status = $3, current_stage = $4, updated_at = $5 WHERE id = $1 AND xmin = $2::text::xid');
+const MOVE_REQUEST_SQL = prepared('UPDATE requests SET status = $3, current_stage = $4, updated_at = $5 WHERE id = $1 AND xmin = $2::text::xid RETURNING revision');
 
 /** Thrown inside a decision's transaction when the request changed since it was read. */
 const CHANGED = new Error('the request changed since it was read');
@@ -181,7 +218,9 @@ function planDecision(user: AuthUser, row: RecordRow, input: DecideInput, decisi
   const stage = input.stage ?? callerStage(user, row);
   if (stage === 'it_helpdesk') throw forbidden(NOT_APPROVER.it_helpdesk);
   if (!isStageApprover(user, row, stage)) throw forbidden(NOT_APPROVER[stage]);
-  if (row.employee_user_id === user.id) throw forbidden('You cannot decide on your own request');
+  const duty = separationOfDutiesRefusal(user, row, stage);
+  if (duty) throw duty;
+  assertVersion(row, input.version);
 
   const check = checkStageDecidable(toRecord(row), stage);
   if (!check.ok) throw new HttpError(check.status ?? 409, check.message ?? 'This request cannot be decided now');
@@ -212,7 +251,7 @@ function planDecision(user: AuthUser, row: RecordRow, input: DecideInput, decisi
   return { stage, signer, reason, after, event };
 }
 
-export interface BulkItem { form_id: string | number; decision: string; reason?: string | null; comments?: string | null; stage?: Stage }
+export interface BulkItem { form_id: string | number; decision: string; reason?: string | null; comments?: string | null; stage?: Stage; version?: number | null }
 export interface BulkResult { form_id: string; ok: boolean; status: number; error?: string; record?: RequestRecord }
 
 export const BULK_MAX = 100;
@@ -231,7 +270,7 @@ export async function bulkDecide(db: Db, user: AuthUser, items: readonly BulkIte
     }
     seen.add(id);
     try {
-      const record = await decideStage(db, user, { ref: id, decision: item.decision as Decision, reason: item.reason, comments: item.comments, stage: item.stage }, now);
+      const record = await decideStage(db, user, { ref: id, decision: item.decision as Decision, reason: item.reason, comments: item.comments, stage: item.stage, version: item.version }, now);
       out.push({ form_id: record.request_id, ok: true, status: 200, record });
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
@@ -253,7 +292,8 @@ export function approverView(rec: RequestRecord, user: AuthUser, role?: Approver
   if (role) {
     const stage = ROLE_STAGE[role];
     out.view_only = role === 'manager' && isViewOnlyForManager(rec.form_type);
-    out.actionable = !out.view_only && checkStageDecidable(rec, stage).ok && rec.employee_user_id !== user.id;
+    out.actionable = !out.view_only && checkStageDecidable(rec, stage).ok && rec.employee_user_id !== user.id
+      && !signersOf(rec).some((a) => a.signer_id === user.id && a.stage !== stage); // separation of duties
     // A withdrawn IT item waits on nobody: 'Closed' (No Further Action), never a Pending acknowledgement.
     out.stage_state = !out.view_only ? stageState(rec, stage) : isWithdrawn(rec) ? 'Closed' : acknowledgementText(rec.line_manager_acknowledgement);
     if (out.view_only) {
@@ -336,6 +376,8 @@ interface QueueScope {
   others: string;
   /** SQL expression of the role's state of a row: Pending, Approved, Rejected, ... */
   stage: Stage;
+  /** More requests of the role's queue with their own scope (HR: the steps passed on from a colleague). */
+  extra?: Pick<QueueScope, 'scope' | 'waiting' | 'others'>;
 }
 
 const list = (xs: readonly string[]) => xs.map((x) => `'${x}'`).join(', ');
@@ -349,6 +391,11 @@ const MANAGER_WAITING = `(r.current_stage = 'line_manager'
      OR (r.form_type IN (${ITT}) AND r.current_stage IS NOT NULL
          AND coalesce(r.data->>'line_manager_acknowledgement', 'false') <> 'true'))`;
 
+/** Separation of duties in the queues: a request whose other step the caller ($1) decided is not offered to them
+ * (someone else of the group decides this step). The line-manager step comes first, so it needs no such check. */
+const notDecidedByCaller = (stage: Stage) =>
+  `NOT EXISTS (SELECT 1 FROM approvals x WHERE x.request_pk = r.id AND x.stage <> '${stage}' AND x.signer_id = $1)`;
+
 function scopeOf(role: ApproverRole): QueueScope {
   switch (role) {
     case 'manager':
@@ -361,16 +408,24 @@ function scopeOf(role: ApproverRole): QueueScope {
     case 'hr':
       return {
         scope: `r.hr_contact_id = $1 AND r.form_type IN (${HRT})`,
-        waiting: `r.current_stage = 'hr'`,
+        waiting: `r.current_stage = 'hr' AND ${notDecidedByCaller('hr')}`,
         others: `r.current_stage IS NULL AND EXISTS (SELECT 1 FROM approvals h WHERE h.request_pk = r.id AND h.stage = 'hr' AND h.decision <> 'Pending')`,
         stage: 'hr',
+        // The HR step of a request whose HR contact decided its line-manager step goes to the other HR staff
+        // (migration 083's index holds these requests).
+        extra: {
+          scope: `r.line_manager_id = r.hr_contact_id AND r.form_type IN (${HRT}) AND r.hr_contact_id <> $1 AND r.employee_id <> $1
+                  AND EXISTS (SELECT 1 FROM approvals x WHERE x.request_pk = r.id AND x.stage <> 'hr' AND x.signer_id = r.hr_contact_id)`,
+          waiting: `r.current_stage = 'hr'`,
+          others: `r.current_stage IS NULL AND EXISTS (SELECT 1 FROM approvals h WHERE h.request_pk = r.id AND h.stage = 'hr' AND h.signer_id = $1)`,
+        },
       };
     case 'finance':
-      return { scope: `r.form_type IN (${FIN})`, waiting: `r.current_stage IS NOT NULL`, others: `r.current_stage IS NULL`, stage: 'finance' };
+      return { scope: `r.form_type IN (${FIN})`, waiting: `r.current_stage IS NOT NULL AND ${notDecidedByCaller('finance')}`, others: `r.current_stage IS NULL`, stage: 'finance' };
     case 'facilities_desk':
-      return { scope: `r.form_type IN (${FAC})`, waiting: `r.current_stage = 'facilities_desk'`, others: `r.current_stage IS DISTINCT FROM 'facilities_desk'`, stage: 'facilities_desk' };
+      return { scope: `r.form_type IN (${FAC})`, waiting: `r.current_stage = 'facilities_desk' AND ${notDecidedByCaller('facilities_desk')}`, others: `r.current_stage IS DISTINCT FROM 'facilities_desk'`, stage: 'facilities_desk' };
     case 'facilities_manager':
-      return { scope: `r.form_type IN (${FAC})`, waiting: `r.current_stage IS NOT NULL`, others: `r.current_stage IS NULL`, stage: 'facilities_manager' };
+      return { scope: `r.form_type IN (${FAC})`, waiting: `r.current_stage IS NOT NULL AND ${notDecidedByCaller('facilities_manager')}`, others: `r.current_stage IS NULL`, stage: 'facilities_manager' };
   }
 }
 
@@ -391,15 +446,18 @@ export async function queueFor(db: Queryable, user: AuthUser, role: ApproverRole
   const s = scopeOf(role);
   const status = opts.status ?? 'All';
   const formType = opts.formType ? normaliseFormType(opts.formType) : null;
-  // Role-wide scopes do not use the caller id; only pass the parameters a query uses.
-  const params: unknown[] = s.scope.includes('$1') ? [user.id] : [];
+  // Role-wide scopes may not use the caller id; only pass the parameters a query uses.
+  const scopes = [s, ...(s.extra ? [s.extra] : [])];
+  const usesCaller = scopes.some((x) => `${x.scope} ${x.waiting} ${x.others}`.includes('$1'));
+  const params: unknown[] = usesCaller ? [user.id] : [];
   const add = (v: unknown) => { params.push(v); return `$${params.length}`; };
   const lim = add(limit);
   const typeCond = formType ? ` AND r.form_type = ${add(formType)}` : '';
-  const part = (cond: string) => `(SELECT r.id FROM requests r WHERE ${s.scope} AND ${cond}${typeCond} ORDER BY r.created_at DESC, r.id DESC LIMIT ${lim})`;
+  const part = (scope: string, cond: string) => `(SELECT r.id FROM requests r WHERE ${scope} AND ${cond}${typeCond} ORDER BY r.created_at DESC, r.id DESC LIMIT ${lim})`;
+  const parts = (cond: (x: Pick<QueueScope, 'waiting' | 'others'>) => string) => scopes.map((x) => part(x.scope, cond(x))).join(' UNION ALL ');
 
   let ids: string;
-  if (status === 'Pending') ids = part(s.waiting);
+  if (status === 'Pending') ids = parts((x) => x.waiting);
   else if (status === 'Approved' || status === 'Rejected') {
     const decided =
       role === 'manager'
@@ -410,9 +468,9 @@ export async function queueFor(db: Queryable, user: AuthUser, role: ApproverRole
     // lets the partial indexes of migration 062 find those rows instead of walking every decided request of the
     // approver (1M requests: 14 -> 2 ms and 90 -> 20 ms). The role-wide queues keep their plan (10 ms).
     const viaStatus = status === 'Rejected' && (role === 'manager' || role === 'hr');
-    ids = part(`${viaStatus ? "r.status = 'Rejected' AND " : ''}${s.others} AND ${decided}`);
+    ids = parts((x) => `${viaStatus ? "r.status = 'Rejected' AND " : ''}${x.others} AND ${decided}`);
   } else {
-    ids = `${part(s.waiting)} UNION ALL ${part(s.others)}`;
+    ids = `${parts((x) => x.waiting)} UNION ALL ${parts((x) => x.others)}`;
   }
   const sql = `WITH q AS (${ids}) ${RECORD_SELECT} JOIN q ON q.id = r.id ORDER BY r.created_at DESC, r.id DESC`;
   const res = await db.query(sql, params);

@@ -1,17 +1,32 @@
 // Helpers of the approval API tests: valid sample input for every form type, users by e-mail, and the
 // role endpoint that decides each stage.
 import { type FormTypeDef, type Stage, formTypeDef } from '../../domain/forms.js';
+import { indiaLunarHolidays } from '../../domain/holidays.js';
 import type { Queryable } from '../db/pool.js';
 import { type AuthUser, loadUserByEmail } from '../people/service.js';
 import type { ApiClient } from '../test/harness.js';
 
-let weekOffset = 0;
+let dayOffset = 0;
+const DAY = 86_400_000;
+/** Fixed-date holidays on which the office is closed (the lunar ones come from the shipped table). */
+const FIXED_HOLIDAYS = ['01-26', '08-15', '10-02', '12-25'];
 
-/** A Tuesday in the far future, different on every call, so leave requests never overlap. */
+/**
+ * A working day some months ahead, different on every call (Tuesday to Thursday, never a holiday), so leave
+ * requests never overlap and stay inside the allowed window of dates (at most two years ahead).
+ */
 export function nextFreeWeekday(): string {
-  weekOffset += 1;
-  const base = Date.UTC(2031, 0, 7); // a Tuesday
-  return new Date(base + weekOffset * 7 * 86_400_000).toISOString().slice(0, 10);
+  const start = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) + 150 * DAY;
+  for (;;) {
+    dayOffset += 1;
+    const d = new Date(start + dayOffset * DAY);
+    const iso = d.toISOString().slice(0, 10);
+    const wd = d.getUTCDay();
+    if (wd < 2 || wd > 4) continue;
+    if (FIXED_HOLIDAYS.includes(iso.slice(5))) continue;
+    if (indiaLunarHolidays(d.getUTCFullYear()).some((h) => h.date === iso)) continue;
+    return iso;
+  }
 }
 
 /** Valid input for a form type (the same date for every date field, so end >= start rules hold). */
@@ -77,4 +92,22 @@ export function decideVia(client: ApiClient, stage: Stage, formId: string, formT
     default:
       throw new Error(`no endpoint for ${stage}`);
   }
+}
+
+/**
+ * Adds a person who works like `fromEmail` (same type, role, department, manager and password) under a new
+ * e-mail, e.g. a third member of a two-person group; answers the e-mail. Idempotent.
+ */
+export async function colleagueOf(db: Queryable, fromEmail: string, email: string, code: string, first: string, last: string): Promise<string> {
+  const cols = (await db.query(
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'users'
+        AND column_name NOT IN ('id', 'email', 'employee_code', 'first_name', 'last_name', 'hr_id', 'created_at') AND is_generated = 'NEVER'`,
+  )).rows.map((r: { column_name: string }) => `"${r.column_name}"`).join(', ');
+  await db.query(
+    `INSERT INTO users (email, employee_code, first_name, last_name, ${cols})
+     SELECT $2, $3, $4, $5, ${cols} FROM users WHERE lower(email) = lower($1)
+     ON CONFLICT DO NOTHING`,
+    [fromEmail, email, code, first, last],
+  );
+  return email;
 }

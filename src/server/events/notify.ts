@@ -2,7 +2,7 @@
 // to an approval, the status or the IT ticket of their request; approvers hear when something new reaches their
 // stage. Each new row is announced with pg_notify (delivered on commit) for the live stream of every instance.
 import { STAGES, type Stage } from '../../domain/forms.js';
-import { approverTitle, changeTypeOf, ownerTitle, type ChangeType } from '../../domain/notifications.js';
+import { approverTitle, changeTypeOf, formTypeLabel, ownerTitle, type ChangeType } from '../../domain/notifications.js';
 import type { Queryable } from '../db/pool.js';
 import type { RecordRow } from '../requests/repo.js';
 import type { NewEvent } from './service.js';
@@ -170,6 +170,19 @@ export async function draftNotifications(c: Queryable, e: NewEvent): Promise<Pre
       approverTargets.push({ stage: 'line_manager', acknowledgement: true, field: 'line_manager_acknowledgement', oldValue: null, newValue: 'Pending' });
     } else if (first) {
       approverTargets.push({ stage: first.stage, field: `${STAGES[first.stage]?.prefix ?? first.stage}_approval`, oldValue: null, newValue: 'Pending' });
+    }
+  } else if (e.eventType === 'edited') {
+    // The owner changed a request still waiting: whoever decides its current step hears of it, so an approval is
+    // never given to content the approver did not see (their decision on the old version is refused).
+    const current = req.approvals.find((a) => a.decision === 'Pending');
+    const ackFirst = req.form_type === 'password-reset' && req.line_manager_id && !isTrue(req.line_manager_acknowledgement);
+    const stage = ackFirst ? 'line_manager' : current?.stage;
+    if (stage) {
+      approverTargets.push({
+        stage,
+        field: 'edited', oldValue: null, newValue: 'Pending',
+        title: `${formTypeLabel(req.form_type)} ${req.request_id} from ${req.employee_name} was changed by its owner: please look at it again before deciding`,
+      });
     }
   } else if (field?.endsWith('_approval') && ['approved', 'completed'].includes(changeTypeOf(newValue)) && changed) {
     const seq = stageSeq(e.stage ?? field.slice(0, -'_approval'.length));

@@ -1,6 +1,6 @@
 // Submitting, editing and withdrawing requests: the one path every channel (REST forms, catalogue forms,
 // the assistant) uses, so validation and the event log are the same everywhere. Also the employee's lists.
-import { firstIssueMessage, formSchema, formTypeDef } from '../../domain/forms.js';
+import { dateWindowError, firstIssueMessage, formSchema, formTypeDef } from '../../domain/forms.js';
 import { type Db, type Queryable, prepared } from '../db/pool.js';
 import { recordEvent } from '../events/service.js';
 import { invalidateQueues } from '../approvals/queue-cache.js';
@@ -18,13 +18,16 @@ export const TYPE_LIST_LIMIT = 200;
 /** Statuses in which nothing has happened yet beyond submission. */
 const OPEN_STATUSES = ['Pending', 'Open'];
 
-function validate(formType: string, input: unknown): Record<string, unknown> {
+/** The form's fields checked by its schema and, before anything counts days, its date window relative to `now`. */
+function validate(formType: string, input: unknown, now: Date): Record<string, unknown> {
   if (!formTypeDef(formType)) throw notFound(`Unknown form type: ${formType}`);
   if (input !== undefined && (input === null || typeof input !== 'object' || Array.isArray(input))) {
     throw badRequest('Send the form fields as a JSON object');
   }
   const parsed = formSchema(formType).safeParse(input ?? {});
   if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error));
+  const windowErr = dateWindowError(formType, parsed.data as Record<string, unknown>, now);
+  if (windowErr) throw badRequest(windowErr);
   return parsed.data as Record<string, unknown>;
 }
 
@@ -49,7 +52,7 @@ async function writeRequest<T>(db: Db, fn: (c: Queryable) => Promise<T>): Promis
 
 /** Validates `input` with the form type's schema and stores a request for `user` (never for someone else). */
 export async function submitForm(db: Db, user: AuthUser, formType: string, input: unknown, now: Date = new Date()): Promise<RequestRecord> {
-  const fields = validate(formType, input);
+  const fields = validate(formType, input, now);
   return writeRequest(db, async (c) => {
     const extra: Record<string, unknown> = {};
     if (formType === 'leave-request') {
@@ -122,7 +125,7 @@ function untouched(req: LockedRequest, decisions: string[]): boolean {
  * submission (leave rules re-checked without the request itself); server-set fields are kept.
  */
 export async function editRequest(db: Db, user: AuthUser, formType: string, ref: string | number, input: unknown, now: Date = new Date()): Promise<RequestRecord> {
-  const fields = validate(formType, input);
+  const fields = validate(formType, input, now);
   const def = formTypeDef(formType)!;
   return writeRequest(db, async (c) => {
     if (formType === 'leave-request') await c.query('SELECT pg_advisory_xact_lock(742100, $1)', [user.id]);
@@ -141,7 +144,7 @@ export async function editRequest(db: Db, user: AuthUser, formType: string, ref:
       await c.query('UPDATE requests SET data = $2, updated_at = $3 WHERE id = $1', [req.pk, JSON.stringify(next), now]);
       await recordEvent(c, {
         request: { pk: req.pk, request_id: req.request_id, form_type: req.form_type, employee_id: req.employee_id },
-        actorId: user.id, eventType: 'edited', details: { changes }, at: now, notify: false,
+        actorId: user.id, eventType: 'edited', details: { changes }, at: now, // tells the current step's approvers
       });
     }
     return toRecord((await loadRecordByRef(c, req.pk))!);

@@ -3,6 +3,7 @@
 // table ever holds a new password in plain text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueCacheFor, waitForQueueSignal } from '../approvals/queue-cache.js';
+import { colleagueOf } from '../approvals/test-helpers.js';
 import { submitForm } from '../forms/service.js';
 import { type AuthUser, loadUser } from '../people/service.js';
 import { insertRequest } from '../requests/repo.js';
@@ -21,6 +22,9 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 const userOf = async (c: ApiClient): Promise<AuthUser> => (await loadUser(t.db, c.user.id))!;
+
+/** A third member of IT support (the demo has two). */
+const thirdItStaff = () => colleagueOf(t.db, 'lena.fischer@adminease.test', 'ivan.petrov@adminease.test', 'IT-903', 'Ivan', 'Petrov');
 const row = async (requestId: string) => (await t.db.query('SELECT status, current_stage, data FROM requests WHERE request_id = $1', [requestId])).rows[0];
 const events = async (requestId: string) =>
   (await t.db.query(
@@ -379,12 +383,21 @@ describe('password reset lifecycle', () => {
     expect(res.body).toMatchObject({ new_password: 'Mail#Reset-2716', system_for_reset: 'Email', it_support_status: 'Completed' });
   });
 
-  it('never lets IT staff set the password of their own reset', async () => {
+  it('never lets IT staff set the password of their own reset, nor of one they acknowledged as line manager', async () => {
     const id = await newReset(omar);
     await t.db.tx(async (c) => acknowledgePasswordReset(c, id, await userOf(lena))); // Lena is Omar's line manager
     const res = await omar.post('/api/it-support/save-password-reset-details', { form_id: id, new_password: 'Whatever#1234' });
     expect(res.status).toBe(403);
-    expect((await lena.post('/api/it-support/save-password-reset-details', { form_id: id, new_password: 'Whatever#1234' })).status).toBe(200);
+    expect(res.body.error).toBe('You cannot work on your own ticket; a colleague in IT support will handle it');
+    // Separation of duties: Lena decided the manager's step, so a third member of IT sets it.
+    const byLena = await lena.post('/api/it-support/save-password-reset-details', { form_id: id, new_password: 'Whatever#1234' });
+    expect(byLena.status).toBe(403);
+    expect(byLena.body.error).toBe('You acknowledged this password reset as the line manager; another member of IT support must set the password');
+    const ivan = await t.login(await thirdItStaff());
+    expect((await ivan.get('/api/it-support/queue?limit=500')).body.map((x: any) => x.request_id)).toContain(id);
+    expect((await lena.get('/api/it-support/queue?limit=500')).body.map((x: any) => x.request_id)).not.toContain(id);
+    expect((await omar.get('/api/it-support/queue?limit=500')).body.map((x: any) => x.request_id)).not.toContain(id);
+    expect((await ivan.post('/api/it-support/save-password-reset-details', { form_id: id, new_password: 'Whatever#1234' })).status).toBe(200);
   });
 
   it('sends the reset of someone without a line manager straight to IT', async () => {
@@ -435,12 +448,16 @@ describe('GET /api/it-support/queue: status, limit, form_type, bounds and cache'
       expect(order, `${a.request_id} before ${b.request_id}`).toBeLessThan(0);
     }
   };
-  /** Straight from the table: the newest `limit` open (or finished) tickets, optionally of one type. */
+  /** Straight from the table: the newest `limit` open (or finished) tickets, optionally of one type. Open ones
+   * are those Lena may work: not her own, nor a reset she acknowledged as line manager (separation of duties). */
   const newest = async (part: 'open' | 'finished', limit: number, type?: string) =>
     (await t.db.query(
-      `SELECT request_id FROM requests WHERE form_type = ANY($1) AND current_stage ${part === 'open' ? "= 'it_helpdesk'" : 'IS NULL'}
+      `SELECT request_id FROM requests WHERE form_type = ANY($1) AND current_stage ${part === 'open'
+        ? `= 'it_helpdesk' AND employee_id <> $3 AND NOT (form_type = 'password-reset' AND line_manager_id IS NOT DISTINCT FROM $3
+             AND data->'line_manager_acknowledgement' = 'true'::jsonb)`
+        : 'IS NULL AND $3::int IS NOT NULL'}
         ORDER BY created_at DESC, id DESC LIMIT $2`,
-      [type ? [type] : ['it-incident', 'password-reset'], limit],
+      [type ? [type] : ['it-incident', 'password-reset'], limit, lena.user.id],
     )).rows.map((r) => r.request_id as string);
 
   beforeAll(async () => {

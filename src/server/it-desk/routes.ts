@@ -8,6 +8,7 @@ import { normaliseFormType } from '../../domain/approvals.js';
 import { IT_FILTERS, type ItFilter } from '../../domain/it.js';
 import { invalidateQueues, sendCachedJson } from '../approvals/queue-cache.js';
 import { parse } from '../http/parse.js';
+import { expectedVersion, versionField } from '../http/version.js';
 import type { AuthUser } from '../people/service.js';
 import {
   IT_FORM_TYPES,
@@ -36,6 +37,7 @@ const SaveTicketSchema = z.object({
   it_helpdesk_ticket_number: OptText(100, 'IT Ticket Number'),
   it_resolution_notes: OptText(4000, 'Resolution notes'),
   it_helpdesk_assigned_to: OptText(120, 'Assignee'),
+  version: versionField,
 });
 
 const SavePasswordSchema = z
@@ -45,10 +47,12 @@ const SavePasswordSchema = z
     it_helpdesk_reset_by: OptText(200, 'Reset by'),
     // Length is checked by the service (after the blank check, so a blank password reads 'New password is required').
     new_password: z.string().max(10_000).nullish(),
+    version: versionField,
   })
   .refine((b) => b.form_id !== undefined || b.request_id !== undefined, { message: 'form_id is required' });
 
 const FormOnlySchema = z.object({ form_id: FormRef });
+const CloseSchema = FormOnlySchema.extend({ version: versionField });
 
 const ConfirmSchema = z.object({
   form_id: FormRef,
@@ -124,21 +128,23 @@ export default async function itDeskRoutes(app: FastifyInstance) {
   app.post('/api/it-support/save-ticket-details', async (req) => {
     assertItStaff(req.user);
     const body = parse(SaveTicketSchema, req.body);
-    const ticket = changed(await db.tx((c) => saveTicketDetails(c, req.user, body, clock.now())));
+    const input = { ...body, version: expectedVersion(req, body.version) };
+    const ticket = changed(await db.tx((c) => saveTicketDetails(c, req.user, input, clock.now())));
     return { success: true, message: 'Ticket details saved', status: ticket.status, ticket };
   });
 
   app.post('/api/it-support/close-ticket', async (req) => {
     assertItStaff(req.user);
-    const body = parse(FormOnlySchema, req.body);
-    const ticket = changed(await db.tx((c) => closeTicket(c, req.user, body.form_id, clock.now())));
+    const body = parse(CloseSchema, req.body);
+    const ticket = changed(await db.tx((c) => closeTicket(c, req.user, body.form_id, clock.now(), expectedVersion(req, body.version))));
     return { success: true, message: 'Ticket closed', status: ticket.status, ticket };
   });
 
   app.post('/api/it-support/save-password-reset-details', async (req) => {
     assertItStaff(req.user);
     const body = parse(SavePasswordSchema, req.body);
-    return changed(await db.tx((c) => savePasswordResetDetails(c, config, req.user, body, clock.now())));
+    const input = { ...body, version: expectedVersion(req, body.version) };
+    return changed(await db.tx((c) => savePasswordResetDetails(c, config, req.user, input, clock.now())));
   });
 
   app.post('/api/user-confirmation/confirm-problem-solved', async (req) => {

@@ -21,7 +21,7 @@ import {
 import { FORM_TYPES } from '../../domain/forms.js';
 import { dashboardForRole } from '../../domain/roles.js';
 import { WITHDRAWN_MESSAGE, isWithdrawn } from '../../domain/status.js';
-import { QUEUE_DEFAULT_LIMIT, QUEUE_MAX_LIMIT } from '../approvals/service.js';
+import { QUEUE_DEFAULT_LIMIT, QUEUE_MAX_LIMIT, separationOfDutiesRefusal } from '../approvals/service.js';
 import { hashPassword } from '../auth/service.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Queryable } from '../db/pool.js';
@@ -29,7 +29,7 @@ import { recordEvent } from '../events/service.js';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { type AuthUser, fullName, isSelfRef } from '../people/service.js';
 import { viewRelations } from '../policies/requests.js';
-import { RECORD_SELECT, type RecordRow, type RequestRecord, loadRecordByRef, toRecord } from '../requests/repo.js';
+import { RECORD_SELECT, type RecordRow, type RequestRecord, assertVersion, loadRecordByRef, toRecord } from '../requests/repo.js';
 import { type SecretKey, passwordContext, resolveSecretKey, seal, unseal } from './secret-box.js';
 
 export const IT_FORM_TYPES = ['it-incident', 'password-reset'] as const;
@@ -119,6 +119,16 @@ async function lockRequest(c: Queryable, ref: unknown, types: readonly string[],
   return (await loadRecordByRef(c, found.pk))!;
 }
 
+/**
+ * The checks before IT works on a locked request: separation of duties (never one's own ticket, nor a reset one
+ * acknowledged as its line manager) and, when the caller sent one, the version it saw.
+ */
+function assertMayWork(user: AuthUser, row: RecordRow, version?: number | null): void {
+  const refusal = separationOfDutiesRefusal(user, row, 'it_helpdesk');
+  if (refusal) throw refusal;
+  assertVersion(row, version);
+}
+
 async function updateRequest(c: Queryable, pk: number, patch: Record<string, unknown>, status: string, currentStage: string | null, now: Date) {
   await c.query(
     'UPDATE requests SET data = data || $2::jsonb, status = $3, current_stage = $4, updated_at = $5 WHERE id = $1',
@@ -191,7 +201,12 @@ export async function itQueue(c: Queryable, user: AuthUser, opts: ItQueueOptions
     // stops at `limit`, where "= bucket" (estimated at 0.5% of the rows) makes it fetch and sort every open ticket.
     const others = bucket === 'Open' ? `'Resolved', 'Closed'` : `'Open', 'Closed'`;
     const bucketCond = bucket ? ` AND ${SQL_IT_BUCKET} NOT IN (${others})` : '';
-    return `(SELECT r.id FROM requests r WHERE r.current_stage = 'it_helpdesk'${typeCond}${bucketCond}
+    // Separation of duties: the caller's own tickets and the resets they acknowledged as line manager are worked by
+    // a colleague, so they are not offered to the caller.
+    const me = add(user.id);
+    const notMine = ` AND r.employee_id <> ${me} AND NOT (r.form_type = 'password-reset' AND r.line_manager_id IS NOT DISTINCT FROM ${me}
+         AND r.data->'line_manager_acknowledgement' = 'true'::jsonb)`;
+    return `(SELECT r.id FROM requests r WHERE r.current_stage = 'it_helpdesk'${typeCond}${bucketCond}${notMine}
        ORDER BY r.created_at DESC, r.id DESC LIMIT $1)`;
   };
   // One ordered index scan per type, merged (one scan over both types would have to sort all their rows).
@@ -231,6 +246,8 @@ export interface SaveTicketInput {
   it_helpdesk_ticket_number?: string | null;
   it_resolution_notes?: string | null;
   it_helpdesk_assigned_to?: string | null;
+  /** The ticket's version the caller saw; when given and no longer the stored one: 409. */
+  version?: number | null;
 }
 
 /**
@@ -243,6 +260,7 @@ export async function saveTicketDetails(c: Queryable, user: AuthUser, input: Sav
   if (ticketNumber === '') throw badRequest('IT Ticket Number is required');
   const notes = trimmed(input.it_resolution_notes);
   const row = await lockRequest(c, input.form_id, ['it-incident']);
+  assertMayWork(user, row, input.version);
   const rec = toRecord(row);
   const plan = planTicketSave(rec, { ticketNumber, resolutionNotes: notes || null });
   if (!plan.ok) throw new HttpError(plan.code, plan.error);
@@ -300,9 +318,10 @@ export async function saveTicketDetails(c: Queryable, user: AuthUser, input: Sav
 }
 
 /** Closes a resolved incident that the employee confirmed as solved; the IT helpdesk step becomes Completed. */
-export async function closeTicket(c: Queryable, user: AuthUser, formId: unknown, now: Date): Promise<RequestRecord> {
+export async function closeTicket(c: Queryable, user: AuthUser, formId: unknown, now: Date, version?: number | null): Promise<RequestRecord> {
   assertItStaff(user);
   const row = await lockRequest(c, formId, ['it-incident']);
+  assertMayWork(user, row, version);
   const rec = toRecord(row);
   if (!mayCloseTicket(rec)) {
     throw conflict(String(rec.status) === 'Closed'
@@ -429,6 +448,8 @@ export interface SavePasswordInput {
   request_id?: string | number;
   new_password?: string | null;
   it_helpdesk_reset_by?: string | null;
+  /** The reset's version the caller saw; when given and no longer the stored one: 409. */
+  version?: number | null;
 }
 
 /** A reset whose employee has no line manager cannot wait for an acknowledgement: it goes to IT directly. */
@@ -450,7 +471,7 @@ export async function savePasswordResetDetails(c: Queryable, config: Pick<Config
   if (password.length > MAX_PASSWORD_LENGTH) throw badRequest(`New password is too long (at most ${MAX_PASSWORD_LENGTH} characters)`);
   const key = itSecretKey(config); // before any change: a misconfigured key refuses cleanly
   const row = await lockRequest(c, input.form_id ?? input.request_id, ['password-reset'], 'Password reset request');
-  if (row.employee_user_id === user.id) throw forbidden('You cannot set the password of your own reset request; ask a colleague in IT');
+  assertMayWork(user, row, input.version);
   const rec = effectiveResetRecord(row);
   const refusal = setPasswordRefusal(rec);
   if (refusal) throw conflict(refusal);
@@ -541,10 +562,11 @@ export interface AcknowledgeResult {
   record: RequestRecord;
 }
 
-async function acknowledge(c: Queryable, request: string | number, manager: AuthUser, formType: 'it-incident' | 'password-reset', now: Date): Promise<AcknowledgeResult> {
+async function acknowledge(c: Queryable, request: string | number, manager: AuthUser, formType: 'it-incident' | 'password-reset', now: Date, version?: number | null): Promise<AcknowledgeResult> {
   const what = formType === 'it-incident' ? 'IT incident' : 'Password reset request';
   const row = await lockRequest(c, request, [formType], what);
   if (row.line_manager_id !== manager.id) throw forbidden("Only the employee's line manager can acknowledge this request");
+  assertVersion(row, version);
   const rec = toRecord(row);
   if (isWithdrawn(rec)) throw conflict(WITHDRAWN_MESSAGE);
   const moveOn = formType === 'password-reset' && itSupportStatusOf(rec) === 'Pending Manager' && String(row.status) !== 'Rejected';
@@ -580,11 +602,11 @@ async function acknowledge(c: Queryable, request: string | number, manager: Auth
  * reset moves from Pending Manager to Pending IT Action. Idempotent. Call inside a transaction.
  * 404 when `request` is not a password reset, 403 when `manager` is not the request's line manager.
  */
-export function acknowledgePasswordReset(c: Queryable, request: string | number, manager: AuthUser, now: Date = new Date()): Promise<AcknowledgeResult> {
-  return acknowledge(c, request, manager, 'password-reset', now);
+export function acknowledgePasswordReset(c: Queryable, request: string | number, manager: AuthUser, now: Date = new Date(), version?: number | null): Promise<AcknowledgeResult> {
+  return acknowledge(c, request, manager, 'password-reset', now, version);
 }
 
 /** The line manager acknowledges (views) a team member's IT incident: line_manager_acknowledgement true. Idempotent. */
-export function acknowledgeItIncident(c: Queryable, request: string | number, manager: AuthUser, now: Date = new Date()): Promise<AcknowledgeResult> {
-  return acknowledge(c, request, manager, 'it-incident', now);
+export function acknowledgeItIncident(c: Queryable, request: string | number, manager: AuthUser, now: Date = new Date(), version?: number | null): Promise<AcknowledgeResult> {
+  return acknowledge(c, request, manager, 'it-incident', now, version);
 }

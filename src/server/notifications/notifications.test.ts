@@ -13,7 +13,7 @@ import { submitForm } from '../forms/service.js';
 import { type AuthUser, loadUserByEmail } from '../people/service.js';
 import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
 import { Mailer } from './mailer.js';
-import { sampleInput } from '../approvals/test-helpers.js';
+import { nextFreeWeekday, sampleInput } from '../approvals/test-helpers.js';
 import { liveHubOf } from './routes.js';
 
 const ALEX = 'alex.johnson@adminease.test';
@@ -43,10 +43,10 @@ async function user(email: string): Promise<AuthUser> {
   return rest;
 }
 
-/** A sick-leave request of Alex on a Tuesday far in the future (a different week each time). */
+/** A sick-leave request of Alex on a working day some months ahead (a different day each time). */
 async function submitLeave(db: Db = t.db) {
   weeks += 1;
-  const day = new Date(Date.UTC(2031, 0, 7) + weeks * 7 * 86_400_000).toISOString().slice(0, 10);
+  const day = nextFreeWeekday();
   return submitForm(db, await user(ALEX), 'leave-request', { leave_type: 'Sick', start_date: day, end_date: day, reason: 'Doctor appointment' });
 }
 

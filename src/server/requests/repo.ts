@@ -4,7 +4,7 @@
 import { type Stage, STAGES, formTypeDef } from '../../domain/forms.js';
 import { nextStageFor } from '../../domain/status.js';
 import { type Queryable, prepared } from '../db/pool.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { HttpError, badRequest, notFound } from '../http/errors.js';
 
 /** Fields kept in `data` that no API answer may show as they are. */
 export const SECRET_FIELDS = ['new_password_enc'];
@@ -51,7 +51,7 @@ export async function insertRequest(c: Queryable, r: NewRequest): Promise<Stored
 
 /** Select list for records: request, employee, department, line manager and the approvals as JSON. */
 export const RECORD_SELECT = `
-  SELECT r.id AS pk, r.xmin::text AS version, r.request_id, r.form_type, r.employee_id AS employee_user_id, r.line_manager_id, r.hr_contact_id,
+  SELECT r.id AS pk, r.xmin::text AS version, r.revision, r.request_id, r.form_type, r.employee_id AS employee_user_id, r.line_manager_id, r.hr_contact_id,
          r.status, r.current_stage, r.data, r.created_at, r.updated_at,
          e.employee_code, e.first_name || ' ' || e.last_name AS employee_name, d.name AS department,
          m.first_name || ' ' || m.last_name AS manager_name,
@@ -78,6 +78,8 @@ export interface RecordRow {
   pk: number;
   /** The row version (xmin): a write conditioned on it fails if anyone changed the request since it was read. */
   version: string;
+  /** The request's version as people see it (the `version` of records): grows on every change (migration 082). */
+  revision: number;
   request_id: string;
   form_type: string;
   employee_user_id: number;
@@ -108,6 +110,30 @@ export type RequestRecord = Record<string, unknown> & {
 // date part of a UTC timestamp is its first ten characters.
 const dateOnly = (v: string | Date | null) =>
   !v ? null : typeof v === 'string' && /^\d{4}-\d\d-\d\dT[^+-]*(\+00:00|Z)$/.test(v) ? v.slice(0, 10) : new Date(v).toISOString().slice(0, 10);
+
+/**
+ * Who signed each step of a record (user ids, null when undecided), kept under a symbol: never serialised, but
+ * copied with the record, so views of a record can tell who already decided a step of it.
+ */
+export const SIGNERS = Symbol('signers');
+
+export function signersOf(rec: RequestRecord): ReadonlyArray<{ stage: Stage; signer_id: number | null }> {
+  return ((rec as Record<symbol, unknown>)[SIGNERS] as Array<{ stage: Stage; signer_id: number | null }> | undefined) ?? [];
+}
+
+/**
+ * The version a write was decided on (a decision's `version`, or its If-Match header) must be the stored one:
+ * otherwise the request changed after the caller looked at it, and the write is refused with 409. No version
+ * (older clients): not checked.
+ */
+export function assertVersion(row: Pick<RecordRow, 'revision'>, expected: number | null | undefined): void {
+  if (expected === null || expected === undefined) return;
+  if (Number(expected) !== Number(row.revision)) {
+    throw new HttpError(409,
+      'This request was changed after you opened it. Please look at it again before you decide.',
+      { code: 'version_changed', current_version: Number(row.revision) });
+  }
+}
 
 /** The flattened record of the spec's clients. */
 export function toRecord(row: RecordRow): RequestRecord {
@@ -143,6 +169,9 @@ export function toRecord(row: RecordRow): RequestRecord {
     }
   }
   rec.next_stage = nextStageFor(rec);
+  // Added to the spec's fields: what an approver's decision sends back to say which content it approves.
+  rec.version = row.revision;
+  if (approvals) (rec as Record<symbol, unknown>)[SIGNERS] = approvals.map((a) => ({ stage: a.stage, signer_id: a.signer_id }));
   return rec as RequestRecord;
 }
 

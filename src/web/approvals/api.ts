@@ -20,6 +20,8 @@ export type QueueRecord = Record<string, unknown> & {
   actionable?: boolean;
   view_only?: boolean;
   stage_state?: string;
+  /** The request's version as shown: decisions send it back, and get 409 if the request changed meanwhile. */
+  version?: number;
 };
 
 export interface QueueSummary {
@@ -83,34 +85,38 @@ export const approvalsApi = {
     return api.get<QueueRecord>(path, { query: { [idKey]: rec.request_id, form_type: rec.form_type } });
   },
 
-  decide(role: ApproverRole, user: User, rec: Pick<QueueRecord, 'request_id' | 'form_type'>, status: Decision, reason: string) {
+  decide(role: ApproverRole, user: User, rec: Pick<QueueRecord, 'request_id' | 'form_type' | 'version'>, status: Decision, reason: string) {
     const name = displayName(user);
     const rejection_reason = status === 'Rejected' ? reason : '';
+    // The version the screen showed: the decision applies to that content or is refused (409) if it changed.
+    const version = rec.version;
     switch (role) {
       case 'manager':
         return api.post<{ success: boolean; form: QueueRecord }>('/api/manager/update-status', {
-          form_id: rec.request_id, form_type: rec.form_type, status, manager_id: managerIdOf(user), manager_name: name, comments: '', rejection_reason,
+          form_id: rec.request_id, form_type: rec.form_type, status, manager_id: managerIdOf(user), manager_name: name, comments: '', rejection_reason, version,
         });
       case 'hr':
         return api.post<{ success: boolean; form: QueueRecord }>('/api/hr/update-status', {
-          form_id: rec.request_id, form_type: rec.form_type, status, hr_id: hrIdOf(user), hr_name: name, rejection_reason,
+          form_id: rec.request_id, form_type: rec.form_type, status, hr_id: hrIdOf(user), hr_name: name, rejection_reason, version,
         });
       case 'finance':
         return api.post<{ success: boolean; form: QueueRecord }>('/api/finance/update-status', {
           form_id: rec.request_id, approval: status, finance_id: String(user.id), comments: '', session_id: '',
-          finance_name: name || `Finance_${user.id}`, rejection_reason,
+          finance_name: name || `Finance_${user.id}`, rejection_reason, version,
         });
       case 'facilities_desk':
         return api.post<{ success: boolean; form: QueueRecord }>('/api/facilities-desk/update-status', {
-          form_id: rec.request_id, form_type: rec.form_type, status, facilities_id: String(user.id), facilities_name: name, comments: '', rejection_reason,
+          form_id: rec.request_id, form_type: rec.form_type, status, facilities_id: String(user.id), facilities_name: name, comments: '', rejection_reason, version,
         });
       case 'facilities_manager':
         return api.post<{ success: boolean; form: QueueRecord }>('/api/facilities-manager/update-status', {
-          form_id: rec.request_id, form_type: rec.form_type, status, manager_id: String(user.id), manager_name: name, comments: '', rejection_reason,
+          form_id: rec.request_id, form_type: rec.form_type, status, manager_id: String(user.id), manager_name: name, comments: '', rejection_reason, version,
         });
     }
   },
 
+  // Opening an IT item acknowledges it (a view, not a decision on its content): no version is sent, so IT's work
+  // on the ticket meanwhile does not turn the acknowledgement into a conflict.
   acknowledge(user: User, rec: Pick<QueueRecord, 'request_id' | 'form_type'>) {
     const path = rec.form_type === 'password-reset' ? '/api/manager/acknowledge-password-reset' : '/api/manager/acknowledge-it-incident';
     return api.post<{ success: boolean }>(path, { form_id: rec.request_id, manager_id: managerIdOf(user) });
@@ -121,7 +127,7 @@ export const approvalsApi = {
     return api.get<LeaveBalance>(`${base}${encodeURIComponent(employeeId)}`);
   },
 
-  bulk(role: ApproverRole, items: Array<{ form_id: string; decision: Decision; reason?: string }>) {
+  bulk(role: ApproverRole, items: Array<{ form_id: string; decision: Decision; reason?: string; version?: number }>) {
     return api.post<{ success: boolean; succeeded: number; failed: number; results: BulkResult[] }>('/api/approvals/bulk', { role, items });
   },
 

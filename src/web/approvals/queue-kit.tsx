@@ -112,7 +112,7 @@ export function useDecisionFlow({ role, user, onDecided, failureStyle = 'per-act
     const ids = records.map((r) => r.request_id);
     mark(ids, true);
     try {
-      const res = await approvalsApi.bulk(role, records.map((r) => ({ form_id: r.request_id, decision, reason })));
+      const res = await approvalsApi.bulk(role, records.map((r) => ({ form_id: r.request_id, decision, reason, version: r.version })));
       const ok = res.results.filter((r): r is BulkResult & { record: QueueRecord } => r.ok && Boolean(r.record));
       await onDecided(ok.map((r) => r.record));
       const verb = decision === 'Approved' ? 'approved' : 'rejected';

@@ -52,6 +52,7 @@ export function FillTicketDialog({ ticket, open, onClose, officerName, onSaved }
         it_helpdesk_ticket_number: ticketNumber.trim(),
         it_resolution_notes: notes.trim() || null,
         it_helpdesk_assigned_to: officerName,
+        version: ticket.version,
       });
       toast.success(itAlerts.ticketSaved);
       onSaved(res.ticket);

@@ -247,7 +247,7 @@ function CloseTicketDialog({ ticket, open, onClose, onClosed }: { ticket: ItTick
     }
     setBusy(true);
     try {
-      await closeItTicket(ticket.request_id);
+      await closeItTicket(ticket.request_id, ticket.version);
       toast.success(`Ticket ${ticket.it_helpdesk_ticket_number ?? ticket.request_id} closed.`);
       onClosed();
     } catch (err) {

@@ -41,7 +41,7 @@ export function SetPasswordDialog({ ticket, open, onClose, officerName, onSaved 
     }
     setSaving(true);
     try {
-      await savePasswordResetDetails({ form_id: ticket.request_id, it_helpdesk_reset_by: officerName, new_password: password });
+      await savePasswordResetDetails({ form_id: ticket.request_id, it_helpdesk_reset_by: officerName, new_password: password, version: ticket.version });
       setPassword('');
       toast.success(itAlerts.passwordSaved);
       onSaved();

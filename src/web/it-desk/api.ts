@@ -41,6 +41,8 @@ export interface ItTicket {
   it_helpdesk_date?: string | null;
   it_helpdesk_rejected_reason?: string | null;
   line_manager_acknowledgement?: boolean | null;
+  /** The ticket's version as shown: IT's changes send it back, and get 409 if the ticket changed meanwhile. */
+  version?: number;
   [key: string]: unknown;
 }
 
@@ -69,17 +71,19 @@ export interface SaveTicketBody {
   it_helpdesk_ticket_number: string;
   it_resolution_notes: string | null;
   it_helpdesk_assigned_to: string;
+  version?: number;
 }
 export const saveTicketDetails = (body: SaveTicketBody) =>
   api.post<{ success: boolean; status: string; ticket: ItTicket }>('/api/it-support/save-ticket-details', body);
 
-export const closeItTicket = (formId: string) =>
-  api.post<{ success: boolean; ticket: ItTicket }>('/api/it-support/close-ticket', { form_id: formId });
+export const closeItTicket = (formId: string, version?: number) =>
+  api.post<{ success: boolean; ticket: ItTicket }>('/api/it-support/close-ticket', { form_id: formId, version });
 
 export interface SavePasswordBody {
   form_id: string;
   it_helpdesk_reset_by: string;
   new_password: string;
+  version?: number;
 }
 export const savePasswordResetDetails = (body: SavePasswordBody) =>
   api.post<{ success: boolean; it_support_status: string }>('/api/it-support/save-password-reset-details', body);
