@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/pool.js';
 import { HttpError, unauthorized } from '../http/errors.js';
 import { USER_SELECT, type AuthUser, loadUserByEmail } from '../people/service.js';
+import { PUBLISHED_DEMO_PASSWORD } from './demo-mode.js';
 import type { SessionCache } from './session-cache.js';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials. Please check your email and password.';
@@ -113,7 +114,11 @@ const dummyPasswordHash = () => (dummyHash ??= hashPassword(randomBytes(18).toSt
 /** The argon2 verification login uses (exported so tests can count calls). */
 export const passwordCheck = { verify: (hash: string, password: string) => argonVerify(hash, password) };
 
-export interface AuthContext { db: Db; clock: Clock; limiter: LoginLimiter; sessionIdleMs: number; sessions?: SessionCache }
+export interface AuthContext {
+  db: Db; clock: Clock; limiter: LoginLimiter; sessionIdleMs: number; sessions?: SessionCache;
+  /** Demo mode in force (see demo-mode.ts); when off, the published demo password never signs anyone in. */
+  demo?: boolean;
+}
 
 export async function login(ctx: AuthContext, email: string, password: string, address: string): Promise<{ user: AuthUser; token: string }> {
   const keys = LoginLimiter.keys(email, address);
@@ -124,7 +129,10 @@ export async function login(ctx: AuthContext, email: string, password: string, a
   const found = await loadUserByEmail(ctx.db, email.trim());
   // Always one argon2 verification, against a dummy hash when the e-mail is unknown.
   const ok = await passwordCheck.verify(found ? found.password_hash : await dummyPasswordHash(), password).catch(() => false);
-  if (!found || !ok) {
+  // Outside demo mode the password printed in the README and on the demo panel is refused, whoever has it (the
+  // demo organisation's accounts of a database once run as a demo included).
+  const published = !ctx.demo && password === PUBLISHED_DEMO_PASSWORD;
+  if (!found || !ok || published) {
     ctx.limiter.fail(keys);
     throw new HttpError(401, INVALID_CREDENTIALS);
   }

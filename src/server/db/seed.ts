@@ -1,10 +1,12 @@
 // The demo organisation (demo-org.json, a copy of shared/seed/demo-org.json kept equal by a test) and
 // sample requests in every state, so that every dashboard, filter and chip shows data on first start.
-// Idempotent: it only loads into a database without users.
+// Idempotent: it only loads into a database without users. The database is marked as a demo database
+// (installation_settings), which demo mode requires.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Stage, formTypeDef } from '../../domain/forms.js';
+import { markDemoDatabase } from '../auth/demo-mode.js';
 import { hashPassword } from '../auth/service.js';
 import { recordEvent } from '../events/service.js';
 import { sealForSeed } from '../it-desk/service.js';
@@ -73,6 +75,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<{ users:
       ]);
     }
     const n = await seedRequests(c, ids, now);
+    await markDemoDatabase(c);
     return { users: demoOrg.users.length, requests: n };
   });
 }
