@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Clock, LoginLimiter, systemClock } from './auth/service.js';
 import { SessionCache } from './auth/session-cache.js';
+import { effectiveDemoMode } from './auth/demo-mode.js';
 import type { Config } from './config.js';
 import type { Db } from './db/pool.js';
 import type { AppContext } from './http/context.js';
@@ -57,6 +58,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     sessionEnded: [],
     onClose: [],
   };
+  ctx.demo = await effectiveDemoMode(opts.db, opts.config.demo);
   // Signed-in sessions answered from memory between refreshes (ADMINEASE_SESSION_CACHE=0 turns this off).
   if (process.env.ADMINEASE_SESSION_CACHE !== '0') {
     const sessions = new SessionCache(opts.db, { warn: (o, m) => app.log.warn(o, m) });

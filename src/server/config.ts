@@ -1,4 +1,5 @@
 // Configuration from environment variables (each listed with its default in the README).
+import os from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -16,10 +17,18 @@ export interface Config {
   secureCookies: boolean;
   logLevel: string;
   webDir: string;
-  /** ADMINEASE_SECRET_KEY: base64 of 32 bytes encrypting reset passwords at rest; unset = <dataDir>/secret.key. */
+  /** ADMINEASE_SECRET_KEY: base64 of 32 bytes encrypting reset passwords at rest; unset = the key file below. */
   secretKey?: string;
   /** Time limits of every database connection (0 turns one off). */
   database: DatabaseLimits;
+  /**
+   * ADMINEASE_SECRET_KEY_FILE: where the generated key lives when ADMINEASE_SECRET_KEY is unset. Outside the data
+   * folder by default ($XDG_CONFIG_HOME/adminease/secret.key, else ~/.config/adminease/secret.key), so a copy of
+   * the data folder alone cannot decrypt anything.
+   */
+  secretKeyFile: string;
+  /** ADMINEASE_RESET_PASSWORD_TTL_HOURS: a stored reset password is erased this long after IT set it (default 72). */
+  resetPasswordTtlHours: number;
 }
 
 export interface DatabaseLimits {
@@ -48,6 +57,23 @@ export function databaseLimits(env: NodeJS.ProcessEnv = process.env): DatabaseLi
   };
 }
 
+/** The default home of the generated key: the user's configuration folder, never the data folder. */
+export function defaultSecretKeyFile(env: NodeJS.ProcessEnv): string {
+  const configHome = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME)
+    ? env.XDG_CONFIG_HOME
+    : path.join(env.HOME || os.homedir(), '.config');
+  return path.join(configHome, 'adminease', 'secret.key');
+}
+
+function resetPasswordTtlHours(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 72;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0 || n > 24 * 365) {
+    throw new Error(`ADMINEASE_RESET_PASSWORD_TTL_HOURS must be a number of hours above 0 and at most 8760; got '${raw}'`);
+  }
+  return n;
+}
+
 /** A positive number of hours from the environment (fractions allowed), or the default; anything else stops the start. */
 function positiveHours(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -74,5 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(env.ADMINEASE_WEB_DIR ?? './dist/web'),
     secretKey: env.ADMINEASE_SECRET_KEY || undefined,
     database: databaseLimits(env),
+    secretKeyFile: path.resolve(env.ADMINEASE_SECRET_KEY_FILE || defaultSecretKeyFile(env)),
+    resetPasswordTtlHours: resetPasswordTtlHours(env.ADMINEASE_RESET_PASSWORD_TTL_HOURS),
   };
 }

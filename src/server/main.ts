@@ -4,10 +4,10 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { type EmbeddedServer, startEmbedded } from './db/embedded.js';
-import { migrate } from './db/migrate.js';
 import { createDb } from './db/pool.js';
-import { seedDemo } from './db/seed.js';
 import { guardProcessAgainstDatabaseErrors } from './db/unavailable.js';
+import { prepareDatabase } from './db/prepare.js';
+import { PUBLISHED_DEMO_PASSWORD, effectiveDemoMode, isDemoDatabase } from './auth/demo-mode.js';
 
 const log = (level: string, msg: string, extra: Record<string, unknown> = {}) =>
   console.log(JSON.stringify({ level, time: new Date().toISOString(), msg, ...extra }));
@@ -22,15 +22,20 @@ async function main() {
     url = embedded.url;
   }
   const db = createDb(url, undefined, config.database);
-  const applied = await migrate(db);
+  const { applied, seeded } = await prepareDatabase(db, config);
   if (applied.length) log('info', 'migrations applied', { applied });
-  if (config.demo) {
-    const seeded = await seedDemo(db);
-    if (seeded) log('info', 'demo organisation loaded', seeded);
-  }
+  if (seeded) log('info', 'demo organisation loaded', seeded);
+  const demo = await effectiveDemoMode(db, config.demo);
   const app = await buildApp({ db, config });
   await app.listen({ port: config.port, host: config.host });
-  log('info', `AdminEase listening on http://localhost:${config.port}`, { database: embedded ? 'embedded' : 'external' });
+  log('info', `AdminEase listening on http://localhost:${config.port}`, { database: embedded ? 'embedded' : 'external', demo });
+  if (demo) {
+    log('warn', `demo mode is on: every demo account signs in with the published password ${PUBLISHED_DEMO_PASSWORD}; never keep real data here (ADMINEASE_DEMO=0 turns demo mode off)`, { demo: true });
+  } else if (await isDemoDatabase(db)) {
+    log('warn', `demo mode is off but this database holds the demo organisation: the published demo password ${PUBLISHED_DEMO_PASSWORD} is refused for sign-in; give its accounts real passwords or start from an empty database`, { demo: false });
+  } else {
+    log('info', 'demo mode is off: no demo accounts, no known password', { demo: false });
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

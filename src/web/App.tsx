@@ -5,6 +5,7 @@ import { dashboardForRole, type DashboardKind } from '../domain/roles';
 import { useAuth } from './auth/AuthProvider';
 import { LoadingScreen } from './auth/screens';
 import { SignInPage } from './sign-in/SignInPage';
+import { DemoBanner } from './shell/DemoBanner';
 
 const dashboards: Record<DashboardKind, LazyExoticComponent<ComponentType>> = {
   it: lazy(() => import('./dashboards/it/ItDashboard').then((m) => ({ default: m.ItDashboard }))),
@@ -23,6 +24,16 @@ const dashboards: Record<DashboardKind, LazyExoticComponent<ComponentType>> = {
 };
 
 export function App() {
+  return (
+    <>
+      {/* Above every screen, signed in or not, while the server runs in demo mode. */}
+      <DemoBanner />
+      <Screen />
+    </>
+  );
+}
+
+function Screen() {
   const { user } = useAuth();
   if (!user) return <SignInPage />;
   const Dashboard = dashboards[dashboardForRole(user.role, user.user_type)];

@@ -1,5 +1,6 @@
 // Sign-in and sessions through the HTTP API on a seeded database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { passwordCheck } from './service.js';
 import { type TestApp, startTestApp } from '../test/harness.js';
 
 let t: TestApp;
@@ -79,6 +80,87 @@ describe('login rate limit', () => {
       expect(ok.status).toBe(200);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('sign-in throttling without lockout', () => {
+  const from = (app: TestApp, address: string, email: string, password: string) =>
+    app.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: address, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email, password }) });
+
+  it('lets the owner sign in from a new address while another address keeps failing on the account', async () => {
+    const app = await startTestApp({ ADMINEASE_LOGIN_RATE_LIMIT: '10' });
+    try {
+      for (let i = 0; i < 12; i += 1) {
+        const r = await from(app, '10.66.0.1', 'alex.johnson@adminease.test', `guess-${i}`);
+        expect([401, 429]).toContain(r.statusCode);
+      }
+      expect((await from(app, '10.66.0.1', 'alex.johnson@adminease.test', 'Demo@12345')).statusCode).toBe(429);
+      const owner = await from(app, '10.77.0.2', 'alex.johnson@adminease.test', 'Demo@12345');
+      expect(owner.statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('does not hold back real accounts, from the same address or others, after made-up e-mails', async () => {
+    const app = await startTestApp({ ADMINEASE_LOGIN_RATE_LIMIT: '10' });
+    try {
+      // Behind a proxy without TRUST_PROXY every client shares one address.
+      for (let i = 0; i < 12; i += 1) expect((await from(app, '10.1.1.1', `nobody-${i}@adminease.test`, 'Demo@12345')).statusCode).toBe(401);
+      expect((await from(app, '10.1.1.1', 'nina.patel@adminease.test', 'Demo@12345')).statusCode).toBe(200);
+      expect((await from(app, '10.2.2.2', 'sam.wilson@adminease.test', 'Demo@12345')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('throttles one (account, address) pair with a growing delay instead of a fixed lock', async () => {
+    const app = await startTestApp({ ADMINEASE_LOGIN_RATE_LIMIT: '10' });
+    try {
+      const attempt = (password = 'wrong') => from(app, '10.3.3.3', 'maria.garcia@adminease.test', password);
+      for (let i = 0; i < 10; i += 1) expect((await attempt()).statusCode).toBe(401);
+      const first = await attempt('Demo@12345');
+      expect(first.statusCode).toBe(429);
+      expect(first.json()).toEqual({ error: 'Too many sign-in attempts. Please wait 1 second and try again.' });
+      app.clock.advance(1100);
+      expect((await attempt()).statusCode).toBe(401); // the 11th failure: now 2 s
+      app.clock.advance(1100);
+      expect((await attempt()).statusCode).toBe(429);
+      app.clock.advance(1000);
+      expect((await attempt()).statusCode).toBe(401); // the 12th: now 4 s
+      const third = await attempt('Demo@12345');
+      expect(third.json().error).toBe('Too many sign-in attempts. Please wait 4 seconds and try again.');
+      app.clock.advance(4100);
+      expect((await attempt('Demo@12345')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('runs one argon2 verification for an unknown e-mail too, taking a comparable time', async () => {
+    const spy = vi.spyOn(passwordCheck, 'verify');
+    try {
+      const unknown = await from(t, '10.4.4.4', 'no-such-person@adminease.test', 'Demo@12345');
+      expect(unknown.statusCode).toBe(401);
+      expect(spy).toHaveBeenCalledTimes(1);
+      const time = async (email: string, i: number) => {
+        const start = performance.now();
+        expect((await from(t, `10.5.5.${i}`, email, 'wrong-password')).statusCode).toBe(401);
+        return performance.now() - start;
+      };
+      const known: number[] = [];
+      const unknownTimes: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        known.push(await time('sam.wilson@adminease.test', i));
+        unknownTimes.push(await time(`ghost-${i}@adminease.test`, i + 10));
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[2];
+      const ratio = median(unknownTimes) / median(known);
+      expect(ratio).toBeGreaterThan(0.4);
+      expect(ratio).toBeLessThan(2.5);
+    } finally {
+      spy.mockRestore();
     }
   });
 });

@@ -26,6 +26,12 @@ export default async function authRoutes(app: FastifyInstance) {
     return { user: toApiUser(user), access_token: token };
   });
 
+  // Public: what the sign-in screen needs before anyone signs in (whether to show the demo panel and banner).
+  app.get('/api/auth/config', { config: { public: true } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { demo: ctx.demo === true };
+  });
+
   app.post('/api/auth/logout', async (req, reply) => {
     await logout(ctx, req.tokenHash);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });

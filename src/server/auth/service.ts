@@ -1,11 +1,12 @@
 // Sign-in and sessions: argon2id password check, opaque random tokens stored only as a SHA-256 hash,
-// validity while the last activity is under 24 hours (refreshed on use), revocation on logout, and a
-// login rate limit per account and per address.
+// validity while the last activity is under 24 hours (refreshed on use), revocation on logout, and sign-in
+// throttling with backoff per (e-mail, address) pair and per address.
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/pool.js';
 import { HttpError, unauthorized } from '../http/errors.js';
 import { USER_SELECT, type AuthUser, loadUserByEmail } from '../people/service.js';
+import { PUBLISHED_DEMO_PASSWORD } from './demo-mode.js';
 import type { SessionCache } from './session-cache.js';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials. Please check your email and password.';
@@ -16,30 +17,102 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export interface Clock { now(): Date }
 export const systemClock: Clock = { now: () => new Date() };
 
-/** Fixed-window counters of failed attempts, per key. In memory: each instance limits on its own. */
+/** What one key of the limiter allows before it starts to slow down. */
+interface ThrottleEntry { failures: number; lastFailAt: number; free: number }
+
+/**
+ * Sign-in throttling with backoff, in memory (each instance limits on its own). Three counters of failed attempts:
+ * - the (e-mail, address) pair: after `limit` failures the next attempt must wait 1 s, then 2 s, 4 s, ... up to
+ *   the window (15 minutes); this is what stops guessing one account's password from one place;
+ * - the address alone: the same backoff after 3 x `limit` failures over any e-mails, so one client cannot spray
+ *   guesses (or made-up e-mails) across many accounts;
+ * - the e-mail alone, over every address: never a refusal, only a short pause before the answer once it has
+ *   `limit` failures, so a distributed attack is slowed while the real owner, signing in from an address that has
+ *   not been failing, still gets in.
+ * Every e-mail is counted the same way whether or not an account has it, so the answers (and their timing) do not
+ * tell which accounts exist, and guesses at made-up e-mails never hold back a real account. A counter is forgotten
+ * after a quiet window past its current delay; a successful sign-in clears its pair.
+ */
 export class LoginLimiter {
-  private hits = new Map<string, { count: number; resetAt: number }>();
-  constructor(private limit: number, private windowMs: number, private clock: Clock) {}
-  blocked(keys: string[]): boolean {
-    const now = this.clock.now().getTime();
-    return keys.some((k) => {
-      const h = this.hits.get(k);
-      return h !== undefined && h.resetAt > now && h.count >= this.limit;
-    });
+  private hits = new Map<string, ThrottleEntry>();
+  /** Pause before answering an attempt on an e-mail that is failing from many places. */
+  readonly accountPauseMs: number;
+  /** The first wait once a counter is past its free failures; it doubles with each further failure. */
+  private readonly baseDelayMs: number;
+  constructor(private limit: number, private windowMs: number, private clock: Clock, opts: { accountPauseMs?: number; baseDelayMs?: number } = {}) {
+    this.accountPauseMs = opts.accountPauseMs ?? 1000;
+    this.baseDelayMs = opts.baseDelayMs ?? 1000;
+    void dummyPasswordHash(); // ready before the first unknown e-mail arrives
   }
-  fail(keys: string[]): void {
-    const now = this.clock.now().getTime();
-    for (const k of keys) {
-      const h = this.hits.get(k);
-      if (!h || h.resetAt <= now) this.hits.set(k, { count: 1, resetAt: now + this.windowMs });
-      else h.count += 1;
+
+  static keys(email: string, address: string) {
+    const e = email.trim().toLowerCase();
+    return { pair: `pair:${e}|${address}`, address: `address:${address}`, account: `account:${e}` };
+  }
+
+  /** The wait required after `failures` failures when `free` are allowed without one. */
+  private delayOf(h: ThrottleEntry): number {
+    if (h.failures < h.free) return 0;
+    const exp = Math.min(h.failures - h.free, 30);
+    return Math.min(this.windowMs, this.baseDelayMs * 2 ** exp);
+  }
+
+  private live(key: string, now: number): ThrottleEntry | undefined {
+    const h = this.hits.get(key);
+    if (h && now > h.lastFailAt + this.delayOf(h) + this.windowMs) {
+      this.hits.delete(key);
+      return undefined;
     }
-    if (this.hits.size > 50_000) for (const [k, h] of this.hits) if (h.resetAt <= now) this.hits.delete(k);
+    return h;
   }
+
+  /** Milliseconds until an attempt with these keys is allowed (0: now). Only pair and address keys refuse. */
+  waitMs(keys: { pair: string; address: string }): number {
+    const now = this.clock.now().getTime();
+    let wait = 0;
+    for (const k of [keys.pair, keys.address]) {
+      const h = this.live(k, now);
+      if (h) wait = Math.max(wait, h.lastFailAt + this.delayOf(h) - now);
+    }
+    return Math.max(0, wait);
+  }
+
+  /** The pause before answering an attempt on this e-mail (0 unless it is failing from many places). */
+  pauseMs(keys: { account: string }): number {
+    const h = this.live(keys.account, this.clock.now().getTime());
+    return h && h.failures >= this.limit ? this.accountPauseMs : 0;
+  }
+
+  fail(keys: { pair: string; address: string; account: string }): void {
+    const now = this.clock.now().getTime();
+    const free = { [keys.pair]: this.limit, [keys.address]: this.limit * 3, [keys.account]: this.limit };
+    for (const k of [keys.pair, keys.address, keys.account]) {
+      const h = this.live(k, now);
+      if (!h) this.hits.set(k, { failures: 1, lastFailAt: now, free: free[k] });
+      else { h.failures += 1; h.lastFailAt = now; }
+    }
+    if (this.hits.size > 50_000) for (const k of [...this.hits.keys()]) this.live(k, now);
+  }
+
   reset(key: string): void {
     this.hits.delete(key);
   }
 }
+
+/** '45 seconds', '1 minute', '15 minutes': a wait in words, rounded up. */
+function waitText(ms: number): string {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  if (s < 60) return `${s} second${s === 1 ? '' : 's'}`;
+  const m = Math.ceil(s / 60);
+  return `${m} minute${m === 1 ? '' : 's'}`;
+}
+
+// A hash of a random password, verified against when no account has the e-mail, so that an unknown e-mail costs
+// the same argon2 work (and time) as a known one with a wrong password.
+let dummyHash: Promise<string> | undefined;
+const dummyPasswordHash = () => (dummyHash ??= hashPassword(randomBytes(18).toString('base64')));
+/** The argon2 verification login uses (exported so tests can count calls). */
+export const passwordCheck = { verify: (hash: string, password: string) => argonVerify(hash, password) };
 
 export interface AuthContext {
   db: Db; clock: Clock; limiter: LoginLimiter; sessionIdleMs: number; sessions?: SessionCache;
@@ -47,18 +120,27 @@ export interface AuthContext {
   sessionMaxMs?: number;
   /** Told of every session this instance ends (logout), e.g. to close its live streams at once. */
   sessionEnded?: Array<(tokenHash: string) => void>;
+  /** Demo mode in force (see demo-mode.ts); when off, the published demo password never signs anyone in. */
+  demo?: boolean;
 }
 
 export async function login(ctx: AuthContext, email: string, password: string, address: string): Promise<{ user: AuthUser; token: string }> {
-  const keys = [`account:${email.trim().toLowerCase()}`, `address:${address}`];
-  if (ctx.limiter.blocked(keys)) throw new HttpError(429, 'Too many sign-in attempts. Please wait 15 minutes and try again.');
+  const keys = LoginLimiter.keys(email, address);
+  const wait = ctx.limiter.waitMs(keys);
+  if (wait > 0) throw new HttpError(429, `Too many sign-in attempts. Please wait ${waitText(wait)} and try again.`);
+  const pause = ctx.limiter.pauseMs(keys);
+  if (pause > 0) await new Promise((r) => setTimeout(r, pause));
   const found = await loadUserByEmail(ctx.db, email.trim());
-  const ok = found ? await argonVerify(found.password_hash, password).catch(() => false) : false;
-  if (!found || !ok) {
+  // Always one argon2 verification, against a dummy hash when the e-mail is unknown.
+  const ok = await passwordCheck.verify(found ? found.password_hash : await dummyPasswordHash(), password).catch(() => false);
+  // Outside demo mode the password printed in the README and on the demo panel is refused, whoever has it (the
+  // demo organisation's accounts of a database once run as a demo included).
+  const published = !ctx.demo && password === PUBLISHED_DEMO_PASSWORD;
+  if (!found || !ok || published) {
     ctx.limiter.fail(keys);
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
-  ctx.limiter.reset(keys[0]);
+  ctx.limiter.reset(keys.pair);
   const token = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
   await ctx.db.query('INSERT INTO sessions (token_hash, user_id, created_at, last_activity_at) VALUES ($1, $2, $3, $3)', [hashToken(token), found.id, now]);

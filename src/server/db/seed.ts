@@ -1,10 +1,12 @@
 // The demo organisation (demo-org.json, a copy of shared/seed/demo-org.json kept equal by a test) and
 // sample requests in every state, so that every dashboard, filter and chip shows data on first start.
-// Idempotent: it only loads into a database without users.
+// Idempotent: it only loads into a database without users. The database is marked as a demo database
+// (installation_settings), which demo mode requires.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Stage, formTypeDef } from '../../domain/forms.js';
+import { markDemoDatabase } from '../auth/demo-mode.js';
 import { hashPassword } from '../auth/service.js';
 import { recordEvent } from '../events/service.js';
 import { sealForSeed } from '../it-desk/service.js';
@@ -73,6 +75,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<{ users:
       ]);
     }
     const n = await seedRequests(c, ids, now);
+    await markDemoDatabase(c);
     return { users: demoOrg.users.length, requests: n };
   });
 }
@@ -172,9 +175,12 @@ async function seedRequests(c: Queryable, ids: Map<string, number>, now: Date): 
     { who: A, type: 'password-reset', daysAgo: 3, data: { system_for_reset: 'VPN', reset_reason: 'Forgotten Password' }, decisions: ['P'], extra: { it_support_status: 'Pending IT Action', line_manager_acknowledgement: true } },
     { who: M, type: 'password-reset', daysAgo: 2, data: { system_for_reset: 'Email', reset_reason: 'Forgotten Password' }, decisions: ['P'],
       extra: { it_support_status: 'Password Set', line_manager_acknowledgement: true, has_new_password: true, new_password_enc: sealForSeed('EMP-1002', 'Mail#Reset-2716'),
-        it_helpdesk_reset_by: 'Lena Fischer', it_helpdesk_reset_by_id: ids.get('lena.fischer@adminease.test'), it_helpdesk_date: day(-1) } },
+        new_password_set_at: new Date(today.getTime() - DAY).toISOString(), it_helpdesk_reset_by: 'Lena Fischer', it_helpdesk_reset_by_id: ids.get('lena.fischer@adminease.test'), it_helpdesk_date: day(-1) } },
     { who: R, type: 'password-reset', daysAgo: 40, status: 'Completed', data: { system_for_reset: 'CRM', reset_reason: 'Locked Account' }, decisions: ['A'],
-      extra: { it_support_status: 'Completed', line_manager_acknowledgement: true, has_new_password: true, new_password_enc: sealForSeed('EMP-1005', 'Crm#Unlock-5531'),
+      // read long ago, so no longer stored (erased when its time limit passed)
+      extra: { it_support_status: 'Completed', line_manager_acknowledgement: true, has_new_password: true, new_password_enc: null,
+        new_password_set_at: new Date(today.getTime() - 39 * DAY).toISOString(), password_seen_at: new Date(today.getTime() - 38 * DAY).toISOString(),
+        new_password_erased_at: new Date(today.getTime() - 36 * DAY).toISOString(), new_password_erased_reason: 'time_limit',
         it_helpdesk_reset_by: 'Lena Fischer', it_helpdesk_reset_by_id: ids.get('lena.fischer@adminease.test'), it_helpdesk_date: day(-39) } },
     { who: S, type: 'password-reset', daysAgo: 30, status: 'Rejected', data: { system_for_reset: 'Other', reset_reason: 'Security Concern' }, decisions: ['R'], reason: 'System retired; use SSO', extra: { it_support_status: 'Completed', line_manager_acknowledgement: true } },
   ];

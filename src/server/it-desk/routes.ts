@@ -1,6 +1,7 @@
-// IT support desk routes (approver-side §7 IT rows, employee-side §7 user confirmation) plus two of our own:
-// POST /api/it-support/close-ticket (IT closes a confirmed ticket) and POST /api/password-reset/reveal-password
-// (the requesting employee reads the new password). Thin: parse, call the service in a transaction, answer.
+// IT support desk routes (approver-side §7 IT rows, employee-side §7 user confirmation) plus three of our own:
+// POST /api/it-support/close-ticket (IT closes a confirmed ticket), POST /api/password-reset/reveal-password
+// (the requesting employee reads the new password) and POST /api/password-reset/confirm-password-saved (they
+// saved it: it is erased). Thin: parse, call the service in a transaction, answer.
 // The queue is answered through the approver queues' per-instance cache (src/server/approvals/queue-cache.ts).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import { IT_FILTERS, type ItFilter } from '../../domain/it.js';
 import { invalidateQueues, sendCachedJson } from '../approvals/queue-cache.js';
 import { parse } from '../http/parse.js';
 import { expectedVersion, versionField } from '../http/version.js';
+import { confirmPasswordSaved, startResetPasswordSweeper, sweepExpiredResetPasswords } from './reset-retention.js';
 import type { AuthUser } from '../people/service.js';
 import {
   IT_FORM_TYPES,
@@ -105,6 +107,9 @@ export default async function itDeskRoutes(app: FastifyInstance) {
   const { db, clock, config } = app.ctx;
   // Resolve the password key now: a malformed ADMINEASE_SECRET_KEY stops the start with its message.
   itSecretKey(config);
+  // Stored reset passwords past their time limit are erased without anyone's action.
+  const stopSweeper = startResetPasswordSweeper(db, clock, config.resetPasswordTtlHours, (err) => app.log.warn({ err }, 'reset password sweep failed'));
+  app.ctx.onClose.push(stopSweeper);
 
   // IT staff only (403 before anything else), then the parameters (400), then the cached answer.
   app.get('/api/it-support/queue', async (req, reply) => {
@@ -164,7 +169,17 @@ export default async function itDeskRoutes(app: FastifyInstance) {
 
   app.post('/api/password-reset/reveal-password', async (req, reply) => {
     const body = parse(FormOnlySchema, req.body);
+    // Erase what is past its time limit first, so an expired password is answered as erased (and logged so).
+    await sweepExpiredResetPasswords(db, clock.now(), config.resetPasswordTtlHours);
     const out = changed(await db.tx((c) => revealNewPassword(c, config, req.user, body.form_id, clock.now())));
+    reply.header('cache-control', 'no-store');
+    return out;
+  });
+
+  // The owner has saved the password they read: it is erased now rather than at the time limit.
+  app.post('/api/password-reset/confirm-password-saved', async (req, reply) => {
+    const body = parse(FormOnlySchema, req.body);
+    const out = changed(await db.tx((c) => confirmPasswordSaved(c, req.user, body.form_id, clock.now())));
     reply.header('cache-control', 'no-store');
     return out;
   });

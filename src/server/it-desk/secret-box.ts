@@ -1,13 +1,16 @@
 // Encryption at rest for the new passwords IT sets on password-reset requests: AES-256-GCM with a server key.
-// The key is ADMINEASE_SECRET_KEY (base64 of 32 bytes) or, when unset, a key generated once into
-// <data folder>/secret.key (mode 0600). Each ciphertext names the key it was made with (a short key id), so a
-// server started with another key says so plainly instead of failing obscurely.
+// The key is ADMINEASE_SECRET_KEY (base64 of 32 bytes) or, when unset, a key generated once into a key file
+// outside the data folder (ADMINEASE_SECRET_KEY_FILE, by default the user's ~/.config/adminease/secret.key;
+// mode 0600), so that a copy of the data folder alone decrypts nothing. A key an older version generated into
+// <data folder>/secret.key is moved there on start. Each ciphertext names the key it was made with (a short key
+// id), so a server started with another key says so plainly instead of failing obscurely.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { HttpError } from '../http/errors.js';
 
 export const SECRET_KEY_ENV = 'ADMINEASE_SECRET_KEY';
+/** The name of the key file older versions generated inside the data folder. */
 export const SECRET_KEY_FILE = 'secret.key';
 const VERSION = 'v1';
 
@@ -20,8 +23,13 @@ export interface SecretKey {
 }
 
 export interface SecretKeySettings {
-  /** The data folder (config.dataDir): home of the generated key file. */
+  /** The data folder (config.dataDir): where older versions kept the key file (moved away on start). */
   dataDir: string;
+  /** Where the generated key lives (config.secretKeyFile); by default outside the data folder. */
+  keyFile?: string;
+  /** Called when a key file is moved out of the data folder, or when it could not be (both differ). */
+  onMoved?: (from: string, to: string) => void;
+  onWarn?: (message: string) => void;
   /** ADMINEASE_SECRET_KEY, when set. */
   envKey?: string;
   /** Called once when a key file is generated (e.g. to log where, and to advise setting the env key). */
@@ -52,9 +60,16 @@ export function resolveSecretKey(settings: SecretKeySettings): SecretKey {
     cache.set(`env:${env}`, k);
     return k;
   }
-  const file = path.join(path.resolve(settings.dataDir), SECRET_KEY_FILE);
+  const legacy = path.join(path.resolve(settings.dataDir), SECRET_KEY_FILE);
+  const file = path.resolve(settings.keyFile ?? legacy);
   const hit = cache.get(`file:${file}`);
   if (hit) return hit;
+  const inUse = moveLegacyKey(legacy, file, settings);
+  if (inUse !== file) {
+    const k = decodeKey(readFileSync(inUse, 'utf8'), inUse);
+    cache.set(`file:${file}`, k);
+    return k;
+  }
   let k: SecretKey;
   try {
     k = decodeKey(readFileSync(file, 'utf8'), file);
@@ -72,6 +87,42 @@ export function resolveSecretKey(settings: SecretKeySettings): SecretKey {
   }
   cache.set(`file:${file}`, k);
   return k;
+}
+
+/**
+ * Moves a key file an older version generated in the data folder to `file` (which is where the key is kept from
+ * now on) and answers the file to read the key from. When `file` already holds another key (e.g. another
+ * installation of the same user), the old file stays in use where it is, with a warning: the passwords sealed
+ * with it must stay readable.
+ */
+function moveLegacyKey(legacy: string, file: string, settings: SecretKeySettings): string {
+  if (legacy === file) return file;
+  let text: string;
+  try {
+    text = readFileSync(legacy, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return file;
+    throw err;
+  }
+  const removeLegacy = () => {
+    try { unlinkSync(legacy); } catch (e) { if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e; }
+  };
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    writeFileSync(file, text, { flag: 'wx', mode: 0o600 });
+    removeLegacy();
+    settings.onMoved?.(legacy, file);
+    return file;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+  if (readFileSync(file, 'utf8').trim() === text.trim()) {
+    removeLegacy(); // another instance moved it at the same time, or it was copied by hand
+    settings.onMoved?.(legacy, file);
+    return file;
+  }
+  settings.onWarn?.(`the key encrypting reset passwords is still ${legacy}, inside the data folder: ${file} already holds another key. Set ADMINEASE_SECRET_KEY_FILE to a path outside the data folder for this installation and move ${legacy} there`);
+  return legacy;
 }
 
 /**

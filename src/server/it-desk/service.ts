@@ -30,6 +30,7 @@ import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/er
 import { type AuthUser, fullName, isSelfRef } from '../people/service.js';
 import { viewRelations } from '../policies/requests.js';
 import { RECORD_SELECT, type RecordRow, type RequestRecord, assertVersion, loadRecordByRef, toRecord } from '../requests/repo.js';
+import { erasedMessage, resetPasswordExpiry } from './reset-retention.js';
 import { type SecretKey, passwordContext, resolveSecretKey, seal, unseal } from './secret-box.js';
 
 export const IT_FORM_TYPES = ['it-incident', 'password-reset'] as const;
@@ -43,16 +44,17 @@ export const MAX_PASSWORD_LENGTH = 200;
 /** A new AdminEase sign-in password needs at least this many characters. */
 export const MIN_ADMINEASE_PASSWORD_LENGTH = 8;
 
-/** The server key encrypting reset passwords (ADMINEASE_SECRET_KEY, else <dataDir>/secret.key). */
-export function itSecretKey(config: Pick<Config, 'dataDir' | 'secretKey'>): SecretKey {
+/** The server key encrypting reset passwords (ADMINEASE_SECRET_KEY, else the key file outside the data folder). */
+export function itSecretKey(config: Pick<Config, 'dataDir' | 'secretKey' | 'secretKeyFile'>): SecretKey {
+  const log = (level: string, msg: string) => console.log(JSON.stringify({ level, time: new Date().toISOString(), msg }));
   return resolveSecretKey({
     dataDir: config.dataDir,
+    keyFile: config.secretKeyFile,
     envKey: config.secretKey,
     onGenerated: (file) =>
-      console.log(JSON.stringify({
-        level: 'warn', time: new Date().toISOString(),
-        msg: `generated the key encrypting reset passwords at ${file}; keep it with the data folder, or set ADMINEASE_SECRET_KEY (the same on every instance)`,
-      })),
+      log('warn', `generated the key encrypting reset passwords at ${file} (outside the data folder); back it up separately, or set ADMINEASE_SECRET_KEY (the same on every instance)`),
+    onMoved: (from, to) => log('warn', `moved the key encrypting reset passwords out of the data folder: ${from} -> ${to}; back it up separately from the data folder`),
+    onWarn: (msg) => log('warn', msg),
   });
 }
 
@@ -87,7 +89,8 @@ export function toTicket(row: RecordRow): RequestRecord {
     employee_system_number: null,
     it_helpdesk_ticket_number: null,
     ...rec,
-    has_new_password: typeof row.data.new_password_enc === 'string',
+    // IT set one (it may since have been erased: see reset-retention.ts)
+    has_new_password: typeof row.data.new_password_enc === 'string' || typeof row.data.new_password_erased_at === 'string',
     it_queue_status: itBucket(rec),
     display_status: itDisplayStatus(rec),
     derived_it_support_status: derivedItSupportStatus(rec),
@@ -464,7 +467,7 @@ function effectiveResetRecord(row: RecordRow): RequestRecord {
  * Password Set. For AdminEase itself the employee's sign-in password changes too. The resetting agent is
  * the signed-in IT officer (a name in the body is ignored).
  */
-export async function savePasswordResetDetails(c: Queryable, config: Pick<Config, 'dataDir' | 'secretKey'>, user: AuthUser, input: SavePasswordInput, now: Date) {
+export async function savePasswordResetDetails(c: Queryable, config: Pick<Config, 'dataDir' | 'secretKey' | 'secretKeyFile'>, user: AuthUser, input: SavePasswordInput, now: Date) {
   assertItStaff(user);
   const password = typeof input.new_password === 'string' ? input.new_password : '';
   if (password.trim() === '') throw badRequest('New password is required');
@@ -487,6 +490,7 @@ export async function savePasswordResetDetails(c: Queryable, config: Pick<Config
   const oldStatus = itSupportStatusOf(toRecord(row));
   await updateRequest(c, row.pk, {
     new_password_enc: seal(key, password, passwordContext(row.employee_code)),
+    new_password_set_at: now.toISOString(), // the stored password's time limit counts from here
     has_new_password: true,
     it_helpdesk_reset_by: officer,
     it_helpdesk_reset_by_id: user.id,
@@ -511,13 +515,19 @@ export async function savePasswordResetDetails(c: Queryable, config: Pick<Config
 
 /**
  * Shows the new password to the employee who asked for the reset, and only to them. Every reveal is written to
- * the event log; the first one completes the reset (it_support_status and status Completed).
+ * the event log; the first one completes the reset (it_support_status and status Completed). An erased or expired
+ * password is a 409 saying so (reset-retention.ts).
  */
-export async function revealNewPassword(c: Queryable, config: Pick<Config, 'dataDir' | 'secretKey'>, user: AuthUser, formId: unknown, now: Date) {
+export async function revealNewPassword(c: Queryable, config: Pick<Config, 'dataDir' | 'secretKey' | 'secretKeyFile' | 'resetPasswordTtlHours'>, user: AuthUser, formId: unknown, now: Date) {
   const row = await lockRequest(c, formId, ['password-reset'], 'Password reset request');
   if (row.employee_user_id !== user.id) throw forbidden('Only the employee who requested this password reset can see the new password');
   const sealed = row.data.new_password_enc;
-  if (typeof sealed !== 'string') throw conflict('No new password has been set for this request yet');
+  if (typeof sealed !== 'string') {
+    if (typeof row.data.new_password_erased_at === 'string') throw conflict(erasedMessage(row.data));
+    throw conflict('No new password has been set for this request yet');
+  }
+  // Past its time limit a stored password is never shown, even before a sweep erased it.
+  if (resetPasswordExpiry(row.data, row.created_at, config.resetPasswordTtlHours) <= now) throw conflict(erasedMessage({}));
   const password = unseal(itSecretKey(config), sealed, passwordContext(row.employee_code));
 
   const before = itSupportStatusOf(toRecord(row));

@@ -76,7 +76,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const { url, drop } = await createTestDatabase();
   const db = createDb(url, 10);
   const clock = new TestClock();
-  const config = { ...loadConfig({ ...process.env, ADMINEASE_LOGIN_RATE_LIMIT: '1000', ...env }), databaseUrl: url, logLevel: 'silent' };
+  const config = { ...loadConfig({ ...process.env, ADMINEASE_LOGIN_RATE_LIMIT: '1000', ADMINEASE_DEMO: '1', ...env }), databaseUrl: url, logLevel: 'silent' };
   const app = await buildApp({ db, config, clock, logger: false });
   await app.ready();
 

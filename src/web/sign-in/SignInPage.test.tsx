@@ -48,6 +48,7 @@ beforeEach(() => {
   calls.length = 0;
   routes = {
     'GET /api/auth/me': () => ({ status: 401, body: { error: 'Not authenticated' } }),
+    'GET /api/auth/config': () => ({ status: 200, body: { demo: true } }),
     'POST /api/auth/login': () => ({ status: 200, body: { user: meera, access_token: 'tok-1' } }),
     'POST /ai/manager/session/login': () => ({ status: 200, body: { session_id: 'chat-1', user_id: 'HR-001', user_role: 'HR Manager' } }),
     'POST /api/form-state/save-snapshot': () => ({ status: 200, body: { success: true } }),
@@ -91,12 +92,12 @@ describe('sign-in screen', () => {
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'someone@adminease.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Please fill in all fields');
-    expect(calls.map((c) => c.url)).toEqual(['GET /api/auth/me']);
+    expect(calls.map((c) => c.url).filter((u) => u !== 'GET /api/auth/config')).toEqual(['GET /api/auth/me']);
   });
 
   it('lists the demo groups in the spec order and Fill fills email and the demo password', async () => {
     await signInScreen();
-    const panel = screen.getByRole('complementary', { name: 'Demo Credentials' });
+    const panel = await screen.findByRole('complementary', { name: 'Demo Credentials' });
     const headings = within(panel).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(headings).toEqual([
       'Line Managers',
@@ -111,6 +112,32 @@ describe('sign-in screen', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Fill Kenji Watanabe' }));
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('kenji.watanabe@adminease.test');
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('Demo@12345');
+  });
+
+  it('shows the Demo banner and the Demo Credentials panel only when the server is in demo mode', async () => {
+    await signInScreen();
+    const banner = await screen.findByRole('complementary', { name: 'Demo mode' });
+    expect(banner.textContent).toMatch(/^Demo/);
+    expect(screen.getByRole('button', { name: 'Demo Credentials' })).toBeTruthy();
+  });
+
+  it('hides the Demo Credentials panel, its phone button and the banner when demo mode is off', async () => {
+    routes['GET /api/auth/config'] = () => ({ status: 200, body: { demo: false } });
+    await signInScreen();
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain('GET /api/auth/config'));
+    await act(async () => { await new Promise((r) => setTimeout(r, 20)); });
+    expect(screen.queryByRole('complementary', { name: 'Demo Credentials' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Demo Credentials' })).toBeNull();
+    expect(screen.queryByRole('complementary', { name: 'Demo mode' })).toBeNull();
+    expect(screen.queryByText(/Demo@12345/)).toBeNull();
+  });
+
+  it('shows no demo panel when the server cannot tell (an older server without /api/auth/config)', async () => {
+    delete routes['GET /api/auth/config'];
+    await signInScreen();
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain('GET /api/auth/config'));
+    await act(async () => { await new Promise((r) => setTimeout(r, 20)); });
+    expect(screen.queryByRole('complementary', { name: 'Demo Credentials' })).toBeNull();
   });
 
   it('shows the server message on wrong credentials', async () => {

@@ -1,13 +1,15 @@
-// The sign-in screen: email and password form, error banner, and the Demo Credentials panel
-// (a side panel on wide screens, a slide-over drawer opened by a button on phones).
+// The sign-in screen: email and password form, error banner, and, only while the server runs in demo mode, the
+// Demo Credentials panel (a side panel on wide screens, a slide-over drawer opened by a button on phones).
 import { useRef, useState, type FormEvent } from 'react';
 import { KeyRound, LogIn } from 'lucide-react';
 import { FILL_ALL_FIELDS, useAuth } from '../auth/AuthProvider';
+import { useDemoMode } from '../auth/demo-mode';
 import { Button, Dialog, ErrorBanner, Input } from '../ui';
 import { DEMO_GROUPS, DEMO_PASSWORD, demoAccountsIn, type DemoAccount } from './demo-accounts';
 
 export function SignInPage() {
   const { login } = useAuth();
+  const demo = useDemoMode();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -87,37 +89,41 @@ export function SignInPage() {
             </Button>
           </form>
 
-          <div className="mt-6 text-center lg:hidden">
-            <Button
-              variant="secondary"
-              onClick={() => setDrawerOpen(true)}
-              icon={<KeyRound className="h-4 w-4" aria-hidden="true" />}
-              aria-haspopup="dialog"
-            >
-              Demo Credentials
-            </Button>
-          </div>
+          {demo && (
+            <div className="mt-6 text-center lg:hidden">
+              <Button
+                variant="secondary"
+                onClick={() => setDrawerOpen(true)}
+                icon={<KeyRound className="h-4 w-4" aria-hidden="true" />}
+                aria-haspopup="dialog"
+              >
+                Demo Credentials
+              </Button>
+            </div>
+          )}
         </div>
       </main>
 
-      <aside
-        aria-labelledby="demo-credentials-heading"
-        className="hidden w-[26rem] shrink-0 border-l border-gray-200 bg-white lg:flex lg:max-h-dvh lg:flex-col"
-      >
-        <div className="border-b border-gray-200 px-6 py-5">
-          <h2 id="demo-credentials-heading" className="flex items-center gap-2 text-base font-semibold text-gray-900">
-            <KeyRound className="h-4 w-4 text-indigo-600" aria-hidden="true" />
-            Demo Credentials
-          </h2>
-          <PasswordNote />
-        </div>
-        <div className="flex-1 overflow-y-auto px-6 py-4">
-          <DemoAccountList onFill={fill} />
-        </div>
-      </aside>
+      {demo && (
+        <aside
+          aria-labelledby="demo-credentials-heading"
+          className="hidden w-[26rem] shrink-0 border-l border-gray-200 bg-white lg:flex lg:max-h-dvh lg:flex-col"
+        >
+          <div className="border-b border-gray-200 px-6 py-5">
+            <h2 id="demo-credentials-heading" className="flex items-center gap-2 text-base font-semibold text-gray-900">
+              <KeyRound className="h-4 w-4 text-indigo-600" aria-hidden="true" />
+              Demo Credentials
+            </h2>
+            <PasswordNote />
+          </div>
+          <div className="flex-1 overflow-y-auto px-6 py-4">
+            <DemoAccountList onFill={fill} />
+          </div>
+        </aside>
+      )}
 
       <Dialog
-        open={drawerOpen}
+        open={demo && drawerOpen}
         onClose={() => setDrawerOpen(false)}
         title="Demo Credentials"
         description={<PasswordText />}
