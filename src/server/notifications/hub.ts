@@ -111,8 +111,9 @@ export class LiveHub {
     this.state = 'listening';
     this.attempts = 0;
     this.startHeartbeat();
-    // Changes committed while nobody listened: deliver what the connected clients have not had yet.
-    if (wasReconnect) await this.catchUp().catch((err) => this.log.error({ err }, 'live update catch-up failed'));
+    // Changes committed while nobody listened: deliver what the connected clients have not had yet. Not awaited:
+    // while this connection attempt is pending, a reconnect of a connection lost meanwhile would join it and be lost.
+    if (wasReconnect) void this.catchUp().catch((err) => this.log.error({ err: (err as Error).message }, 'live update catch-up failed'));
   }
 
   private scheduleReconnect() {
