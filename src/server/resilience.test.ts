@@ -83,17 +83,20 @@ afterAll(() => {
   for (const s of started) if (s.running()) s.child.kill('SIGKILL');
 });
 
-if (inject('dbTarget') === 'embedded') {
-  describe('database loss under load (external PostgreSQL that goes away and comes back)', () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'adminease-dbloss-'));
+// Each test starts its own PostgreSQL, so the file runs once, in the embedded project (skipped in external-pg).
+const once = inject('dbTarget') === 'embedded';
+{
+  describe.skipIf(!once)('database loss under load (external PostgreSQL that goes away and comes back)', () => {
+    let dataDir = '';
     let db: EmbeddedServer | undefined;
     afterAll(async () => {
       for (const s of started) if (s.running()) s.child.kill('SIGKILL');
       await db?.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('survives terminated connections and a stopped server, answers 503 meanwhile, then recovers by itself (LISTEN included)', async () => {
+      dataDir = mkdtempSync(path.join(os.tmpdir(), 'adminease-dbloss-'));
       db = await startEmbedded({ dataDir, fast: true });
       const server = await startServerProcess({ DATABASE_URL: db.url, ADMINEASE_DEMO: '1', DATABASE_CONNECT_TIMEOUT_MS: '2000', ADMINEASE_DATA_DIR: path.join(dataDir, 'app') }, started);
       const alex = await signIn(server.port, 'alex.johnson@adminease.test');
@@ -152,7 +155,8 @@ if (inject('dbTarget') === 'embedded') {
       await sleep(1000);
       const rec = await httpCall(server.port, 'POST', '/api/forms/expense-reimbursement', { expense_period: 'November 2026', total_amount: 4, description: 'after the outage' }, alex.token);
       expect(rec.status).toBe(201);
-      await waitFor(() => stream.events.some((e) => e.event === 'notification' && JSON.parse(e.data).form_id === rec.body.request_id), 15_000, 'the live notification after recovery');
+      await waitFor(() => stream.events.some((e) => e.event === 'notification' && JSON.parse(e.data).form_id === rec.body.request_id), 15_000, 'the live notification after recovery')
+        .catch((err) => { throw new Error(`${err.message}\n${JSON.stringify(stream.events.map((e) => e.event))}\n${server.lines.filter((l) => /live|listener/.test(l)).map((l) => { const j = JSON.parse(l); return `${j.time} ${j.msg} ${j.err ?? ''}`; }).join('\n')}`); });
       stream.close();
 
       await traffic.stop();
@@ -177,18 +181,20 @@ if (inject('dbTarget') === 'embedded') {
   ].join('\n')];
   const appPid = (s: ServerProcess) => Number(JSON.parse(s.lines.find((l) => l.includes('"app_pid"'))!).app_pid);
 
-  describe('restart after a kill -9 of the app and its embedded PostgreSQL', () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'adminease-kill9-'));
-    const pgdata = path.join(dataDir, 'pg');
+  describe.skipIf(!once)('restart after a kill -9 of the app and its embedded PostgreSQL', () => {
+    let dataDir = '';
     afterAll(async () => {
       for (const s of started) if (s.running()) s.child.kill('SIGKILL');
-      for (const p of serverProcesses(pgdata)) {
+      if (!dataDir) return;
+      for (const p of serverProcesses(path.join(dataDir, 'pg'))) {
         try { process.kill(p, 'SIGKILL'); } catch { /* gone */ }
       }
       rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('comes up on the first try, every time (the dead postmaster a zombie still)', async () => {
+      dataDir = mkdtempSync(path.join(os.tmpdir(), 'adminease-kill9-'));
+      const pgdata = path.join(dataDir, 'pg');
       const env = { ADMINEASE_DATA_DIR: dataDir };
       let server = await startServerProcess(env, started, { wrapper: NO_REAPER });
       for (let round = 1; round <= 3; round += 1) {

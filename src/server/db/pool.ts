@@ -74,7 +74,8 @@ export function connectionConfig(url: string, limits: DatabaseLimits = databaseL
 class GuardedClient extends pg.Client {
   constructor(config: pg.ClientConfig) {
     super(config);
-    this.on('error', (err) => logDbError('database connection lost', err));
+    // Logged here only when nobody else handles it (the pool logs its idle clients' errors itself).
+    this.on('error', (err) => { if (this.listenerCount('error') === 1) logDbError('database connection lost', err); });
   }
 }
 

@@ -123,10 +123,14 @@ export class LiveHub {
     this.state = 'listening';
     this.attempts = 0;
     this.startHeartbeat();
-    // Changes committed while nobody listened: deliver what the connected clients have not had yet.
+    // Changes committed while nobody listened: sessions ended meanwhile close their streams, and the connected
+    // clients get what they have not had yet. Not awaited: while this connection attempt is pending, a reconnect
+    // of a connection lost meanwhile would join it and be lost.
     if (wasReconnect) {
-      await this.recheckSessions().catch((err) => this.log.error({ err }, 'live stream session check failed'));
-      await this.catchUp().catch((err) => this.log.error({ err }, 'live update catch-up failed'));
+      void this.recheckSessions()
+        .catch((err) => this.log.error({ err: (err as Error).message }, 'live stream session check failed'))
+        .then(() => this.catchUp())
+        .catch((err) => this.log.error({ err: (err as Error).message }, 'live update catch-up failed'));
     }
   }
 
