@@ -11,7 +11,7 @@ import { ROLE_ACCOUNTS, type RoleKey } from '../hardening/fixtures.js';
 import { type RequestFacts, type Viewer, canViewRequest } from '../policies/requests.js';
 import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
 
-type Row = RequestFacts & { id: number; request_id: string; owner_name: string; created_at: Date };
+type Row = RequestFacts & { id: number; request_id: string; owner_name: string; created_at: Date; current_stage: string | null };
 
 async function loadRows(t: TestApp): Promise<Row[]> {
   return (await t.db.query(

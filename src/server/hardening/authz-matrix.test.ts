@@ -321,6 +321,7 @@ describe('over-broad reads: every read route answers by the request policy', () 
         details: await c.client.get('/api/forms/details/ZZ-999999'),
         history: await c.client.get('/api/requests/ZZ-999999/history'),
         role: ROLE_DETAILS[role] ? await c.client.get(`${ROLE_DETAILS[role]!.url}?form_id=ZZ-999999&request_id=ZZ-999999`) : undefined,
+        reveal: await c.client.post('/api/password-reset/reveal-password', { form_id: 'PWR-999999' }),
       };
       expect(missing.details.status).toBe(404);
       let seen = 0;
@@ -331,6 +332,13 @@ describe('over-broad reads: every read route answers by the request policy', () 
           ['details', `/api/forms/details/${row.request_id}`, may, missing.details],
           ['history', `/api/requests/${row.request_id}/history`, may, missing.history],
         ];
+        if (row.form_type === 'password-reset' && !may) {
+          // the new password of a reset: someone who may not see the reset gets the answer of a missing one
+          const res = await c.client.post('/api/password-reset/reveal-password', { form_id: row.request_id });
+          if (res.status !== missing.reveal.status || JSON.stringify(res.body) !== JSON.stringify(missing.reveal.body)) {
+            problems.push(`reveal-password ${row.request_id} answered ${res.status} ${res.text.slice(0, 80)}, unlike a missing reset`);
+          }
+        }
         if (ROLE_DETAILS[role]) reads.push(['dashboard details', `${ROLE_DETAILS[role]!.url}?form_id=${row.request_id}&request_id=${row.request_id}`, onDashboard, missing.role]);
         for (const [what, url, allowed, absent] of reads) {
           const res = await c.client.get(url);

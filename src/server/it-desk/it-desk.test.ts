@@ -331,10 +331,13 @@ describe('password reset lifecycle', () => {
     expect(details.body).toMatchObject({ it_support_status: 'Password Set', has_new_password: true, next_stage: 'Password Set - Awaiting Employee', derived_it_support_status: 'Details Filled', it_queue_status: 'Resolved' });
     expect(JSON.stringify(details.body)).not.toMatch(/new_password_enc|Erp!Reset/);
 
-    // only the requesting employee may see it
+    // only the requesting employee may see it; to someone who may not see the request at all it does not exist
+    const missing = await alex.post('/api/password-reset/reveal-password', { form_id: 'PWR-999999' });
     for (const c of [lena, daniel, alex]) {
       const r = await c.post('/api/password-reset/reveal-password', { form_id: id });
-      expect(r.status, c.user.email).toBe(403);
+      const sees = c !== alex; // IT staff and the line manager see the reset; a colleague does not
+      if (sees) expect(r.status, c.user.email).toBe(403);
+      else expect({ status: r.status, body: r.body }).toEqual({ status: missing.status, body: missing.body });
       expect(r.text).not.toContain(NEW);
     }
     res = await nina.post('/api/password-reset/reveal-password', { form_id: id });
@@ -377,7 +380,8 @@ describe('password reset lifecycle', () => {
     const seeded = (await t.db.query(`SELECT r.request_id FROM requests r JOIN users u ON u.id = r.employee_id
       WHERE r.form_type = 'password-reset' AND r.data->>'it_support_status' = 'Password Set' AND u.email = 'maria.garcia@adminease.test'`)).rows[0].request_id;
     expect(await tablesContaining('Mail#Reset-2716')).toEqual([]);
-    expect((await alex.post('/api/password-reset/reveal-password', { form_id: seeded })).status).toBe(403);
+    // a colleague: as if it did not exist
+    expect((await alex.post('/api/password-reset/reveal-password', { form_id: seeded })).status).toBe(404);
     const res = await maria.post('/api/password-reset/reveal-password', { form_id: seeded });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ new_password: 'Mail#Reset-2716', system_for_reset: 'Email', it_support_status: 'Completed' });

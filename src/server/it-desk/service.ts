@@ -28,7 +28,7 @@ import type { Queryable } from '../db/pool.js';
 import { recordEvent } from '../events/service.js';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { type AuthUser, fullName, isSelfRef } from '../people/service.js';
-import { viewRelations } from '../policies/requests.js';
+import { canViewRequest, viewRelations } from '../policies/requests.js';
 import { RECORD_SELECT, type RecordRow, type RequestRecord, assertVersion, loadRecordByRef, toRecord } from '../requests/repo.js';
 import { erasedMessage, resetPasswordExpiry } from './reset-retention.js';
 import { type SecretKey, passwordContext, resolveSecretKey, seal, unseal } from './secret-box.js';
@@ -520,6 +520,9 @@ export async function savePasswordResetDetails(c: Queryable, config: Pick<Config
  */
 export async function revealNewPassword(c: Queryable, config: Pick<Config, 'dataDir' | 'secretKey' | 'secretKeyFile' | 'resetPasswordTtlHours'>, user: AuthUser, formId: unknown, now: Date) {
   const row = await lockRequest(c, formId, ['password-reset'], 'Password reset request');
+  // A reset the caller may not see at all answers like one that does not exist; those who see it (IT, the
+  // line manager) are told that only its owner reads the password.
+  if (!canViewRequest(user, row)) throw notFound('Password reset request not found');
   if (row.employee_user_id !== user.id) throw forbidden('Only the employee who requested this password reset can see the new password');
   const sealed = row.data.new_password_enc;
   if (typeof sealed !== 'string') {

@@ -31,7 +31,8 @@ const CHAINS: Record<string, string[]> = {
   'password-reset': ['it_helpdesk'],
 };
 
-function request(formType: string, state: State): RequestFacts {
+/** A request in a state: the rule must give the same answer whatever the approval rows say. */
+function request(formType: string, state: State): RequestFacts & { current_stage: string | null; approvals: Array<{ stage: string; decision: string }> } {
   const chain = CHAINS[formType];
   const d = (i: number) => {
     if (state === 'decided') return 'Approved';
@@ -61,14 +62,14 @@ const TABLE: Array<[string, string, State, boolean, boolean]> = [
   ['line manager', 'info-update', 'waiting on first stage', false, false],
   ['line manager', 'meeting-room', 'waiting on first stage', false, false],
   ['other line manager', 'leave-request', 'waiting on first stage', false, false],
-  // the HR contact: HR types once the request reached HR (every earlier stage approved)
+  // the HR contact: the HR types, in every state; nothing else
   ['HR contact', 'info-update', 'waiting on first stage', true, true],
-  ['HR contact', 'leave-request', 'waiting on first stage', false, false],
+  ['HR contact', 'leave-request', 'waiting on first stage', true, true],
   ['HR contact', 'leave-request', 'first stage approved', true, true],
   ['HR contact', 'leave-request', 'withdrawn at second stage', true, true],
   ['HR contact', 'leave-request', 'decided', true, true],
-  ['HR contact', 'leave-request', 'rejected at first stage', false, false],
-  ['HR contact', 'leave-request', 'withdrawn at first stage', false, false],
+  ['HR contact', 'leave-request', 'rejected at first stage', true, true],
+  ['HR contact', 'leave-request', 'withdrawn at first stage', true, true],
   ['HR contact', 'travel-request', 'first stage approved', false, false],
   ['HR contact', 'expense-reimbursement', 'decided', false, false],
   ['other HR', 'info-update', 'waiting on first stage', false, false],

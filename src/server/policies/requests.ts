@@ -3,10 +3,11 @@
 // scope: a person sees a request when it is theirs or when it is on a dashboard they work:
 //   - the line manager: their reports' requests of every type with a line-manager stage, plus the view-only
 //     IT items (incidents and password resets) they acknowledge;
-//   - HR staff: the requests of the people they are HR contact for, of the types with an HR stage, once the
-//     request has reached the HR stage (every earlier stage approved), as the HR queue lists them;
+//   - HR staff: the requests of the people they are HR contact for, of the types with an HR stage, in every
+//     state (the HR queue lists them from the HR stage on; the assistant tells HR a leave request still waits
+//     on the line manager, so HR may know of it before);
 //   - finance staff, the facilities desk and the facilities manager: every request of the types whose chain
-//     has their stage (their queues are role-wide);
+//     has their stage, in every state (their queues are role-wide);
 //   - IT staff: every IT incident and password reset.
 // Sensitive fields (bank details, new passwords and the like) go further only to the owner and to the people
 // who decide a stage of the request; everyone else gets the request without them.
@@ -24,8 +25,6 @@ export interface RequestFacts {
   line_manager_id: number | null;
   hr_contact_id: number | null;
   form_type: string;
-  current_stage: string | null;
-  approvals?: ReadonlyArray<{ stage: string; decision: string }> | null;
 }
 
 /** How a viewer relates to a request: the owner, or the dashboard on which they see it. */
@@ -49,24 +48,13 @@ export function isItStaffViewer(user: Pick<Viewer, 'role' | 'user_type'>): boole
   return dashboardForRole(user.role, user.user_type) === 'it';
 }
 
-/**
- * HR sees a request once it has reached the HR stage: every stage before HR approved (waiting on HR, decided by
- * HR, or withdrawn while waiting on HR), never while an earlier stage is still open or after it rejected.
- */
-function reachedHr(req: RequestFacts): boolean {
-  if (req.current_stage === 'hr') return true;
-  const approvals = req.approvals ?? [];
-  const at = approvals.findIndex((a) => a.stage === 'hr');
-  return at >= 0 && approvals.slice(0, at).every((a) => a.decision === 'Approved');
-}
-
 /** Every relation through which `user` sees `req` (empty: the request is not theirs to see). */
 export function viewRelations(user: Viewer, req: RequestFacts): ViewRelation[] {
   const out: ViewRelation[] = [];
   const type = req.form_type;
   if (req.employee_user_id === user.id) out.push('owner');
   if (req.line_manager_id !== null && req.line_manager_id === user.id && MANAGER_VIEW_TYPES.includes(type)) out.push('manager');
-  if (user.user_type === STAGE_USER_TYPE.hr && req.hr_contact_id !== null && req.hr_contact_id === user.id && STAGE_VIEW_TYPES.hr.includes(type) && reachedHr(req)) out.push('hr');
+  if (user.user_type === STAGE_USER_TYPE.hr && req.hr_contact_id !== null && req.hr_contact_id === user.id && STAGE_VIEW_TYPES.hr.includes(type)) out.push('hr');
   for (const stage of ['finance', 'facilities_desk', 'facilities_manager'] as const) {
     if (user.user_type === STAGE_USER_TYPE[stage] && STAGE_VIEW_TYPES[stage].includes(type)) out.push(stage);
   }
@@ -136,10 +124,7 @@ export function viewScopeSql(user: Viewer, userParam: string, r = 'r'): string {
     `(${r}.line_manager_id = ${userParam} AND ${r}.form_type IN (${sqlList(MANAGER_VIEW_TYPES)}))`,
   ];
   if (user.user_type === STAGE_USER_TYPE.hr) {
-    parts.push(`(${r}.hr_contact_id = ${userParam} AND ${r}.form_type IN (${sqlList(STAGE_VIEW_TYPES.hr)})
-      AND EXISTS (SELECT 1 FROM approvals hv WHERE hv.request_pk = ${r}.id AND hv.stage = 'hr')
-      AND NOT EXISTS (SELECT 1 FROM approvals pv JOIN approvals hv ON hv.request_pk = pv.request_pk AND hv.stage = 'hr'
-                       WHERE pv.request_pk = ${r}.id AND pv.seq < hv.seq AND pv.decision <> 'Approved'))`);
+    parts.push(`(${r}.hr_contact_id = ${userParam} AND ${r}.form_type IN (${sqlList(STAGE_VIEW_TYPES.hr)}))`);
   }
   const wide: string[] = [];
   for (const stage of ['finance', 'facilities_desk', 'facilities_manager'] as const) {
