@@ -130,14 +130,15 @@ describe('same-site writes carried by the cookie', () => {
 
   it('refuses a body-less cookie write from another port of the same host (Origin or Sec-Fetch-Site) and changes nothing', async () => {
     const { owner, id } = await pendingOf('alex.johnson@adminease.test');
-    for (const headers of [
+    const refused: Array<Record<string, string>> = [
       { origin: 'http://localhost:3001' },
       { origin: 'http://localhost:3001', 'sec-fetch-site': 'same-site' },
       { 'sec-fetch-site': 'same-site' },
       { 'sec-fetch-site': 'cross-site' },
       { origin: 'null' },
       { origin: 'https://localhost:3000' },
-    ]) {
+    ];
+    for (const headers of refused) {
       const res = await withdraw(id, headers, owner.token);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(res.json()).toEqual({ error: CROSS_SITE_MESSAGE });
