@@ -93,10 +93,10 @@ describe('encoded, doubled and dotted spellings of every route', () => {
   }, 300_000);
 
   it('the reported probe: GET /%61pi/auth/me is 401, like /api/auth/me, and unknown ids do not differ from known ones', async () => {
-    for (const url of ['/%61pi/auth/me', '/api/%61uth/me', '/%61%70%69/auth/me']) {
-      const res = await t.app.inject({ method: 'GET', url });
+    for (const [method, url] of [['GET', '/%61pi/auth/me'], ['GET', '/api/%61uth/me'], ['GET', '/%61%70%69/auth/me'], ['HEAD', '/%61pi/auth/me']] as const) {
+      const res = await t.app.inject({ method, url });
       expect(res.statusCode, url).toBe(401);
-      expect(res.json()).toEqual({ error: 'Authentication required' });
+      if (method === 'GET') expect(res.json()).toEqual({ error: 'Authentication required' });
     }
     const known = await t.app.inject({ method: 'GET', url: '/%61pi/forms/details/LR-000002' });
     const unknown = await t.app.inject({ method: 'GET', url: '/%61pi/forms/details/LR-999999' });
@@ -130,14 +130,15 @@ describe('same-site writes carried by the cookie', () => {
 
   it('refuses a body-less cookie write from another port of the same host (Origin or Sec-Fetch-Site) and changes nothing', async () => {
     const { owner, id } = await pendingOf('alex.johnson@adminease.test');
-    for (const headers of [
+    const refused: Array<Record<string, string>> = [
       { origin: 'http://localhost:3001' },
       { origin: 'http://localhost:3001', 'sec-fetch-site': 'same-site' },
       { 'sec-fetch-site': 'same-site' },
       { 'sec-fetch-site': 'cross-site' },
       { origin: 'null' },
       { origin: 'https://localhost:3000' },
-    ]) {
+    ];
+    for (const headers of refused) {
       const res = await withdraw(id, headers, owner.token);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(res.json()).toEqual({ error: CROSS_SITE_MESSAGE });
@@ -189,6 +190,26 @@ describe('same-site writes carried by the cookie', () => {
       expect((await via('https://portal.example.com')).statusCode).toBe(200);
     } finally {
       await proxied.close();
+    }
+
+    // A proxy that rewrites Host and forwards nothing: the page's address in ADMINEASE_PUBLIC_URL is its own origin.
+    const beforeUrl = process.env.ADMINEASE_PUBLIC_URL;
+    process.env.ADMINEASE_PUBLIC_URL = 'https://adminease.example.org/';
+    const rewritten = await startTestApp().finally(() => {
+      if (beforeUrl === undefined) delete process.env.ADMINEASE_PUBLIC_URL;
+      else process.env.ADMINEASE_PUBLIC_URL = beforeUrl;
+    });
+    try {
+      const owner = await rewritten.login('maria.garcia@adminease.test');
+      const created = await owner.post('/api/forms/facility-access', { access_request_type: 'Temporary Access', facilities_requested: 'Server room', justification: 'Rack migration' });
+      const via = (origin: string) => rewritten.app.inject({
+        method: 'POST', url: `/api/forms/facility-access/${created.body.request_id}/withdraw`, cookies: { adminease_session: owner.token },
+        headers: { host: '127.0.0.1:3000', origin },
+      });
+      expect((await via('https://adminease.example.org:8443')).statusCode).toBe(403);
+      expect((await via('https://adminease.example.org')).statusCode).toBe(200);
+    } finally {
+      await rewritten.close();
     }
   }, 60_000);
 });

@@ -37,14 +37,16 @@ export const CROSS_SITE_MESSAGE = 'Cross-site request refused: this call must co
  * of the same host is 'same-site', not 'same-origin', and is refused. A client that sends neither header is
  * not a browser page, so it cannot have been tricked into the call.
  */
-export function crossSiteWrite(req: FastifyRequest): boolean {
+export function crossSiteWrite(req: FastifyRequest, publicOrigin?: string): boolean {
   const site = req.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
   const origin = req.headers.origin;
   if (origin !== undefined) {
     // The request's own origin: scheme and Host (X-Forwarded-Proto and -Host when TRUST_PROXY=1).
+    // A proxy that rewrites Host without forwarding it is covered by ADMINEASE_PUBLIC_URL, the page's address.
     const own = `${req.protocol}://${req.host}`.toLowerCase();
-    if (String(origin).toLowerCase() !== own) return true;
+    const given = String(origin).toLowerCase();
+    if (given !== own && given !== publicOrigin) return true;
   }
   return false;
 }
@@ -57,7 +59,18 @@ function bearerOf(req: FastifyRequest): string | undefined {
 /** True for routes of the API (their answers are personal and never cached). */
 const isApiRoute = (url: string | undefined) => url !== undefined && (url.startsWith('/api/') || url.startsWith('/ai/'));
 
+/** The origin of ADMINEASE_PUBLIC_URL when it is set (lower case), else undefined. */
+export function publicOriginOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
 export function installEdge(app: FastifyInstance, ctx: AppContext, securityHeaders: Record<string, string>): void {
+  const publicOrigin = publicOriginOf(process.env.ADMINEASE_PUBLIC_URL);
   app.decorateRequest('sessionExpiresAt', 0);
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     reply.headers(securityHeaders);
@@ -69,7 +82,7 @@ export function installEdge(app: FastifyInstance, ctx: AppContext, securityHeade
     const token = bearer || req.cookies[SESSION_COOKIE];
     // A write carried by the cookie alone must come from the page itself; a bearer token is never sent by a
     // browser on its own, so calls with one need no such proof.
-    if (!bearer && token && UNSAFE_METHODS.has(req.method) && crossSiteWrite(req)) throw forbidden(CROSS_SITE_MESSAGE);
+    if (!bearer && token && UNSAFE_METHODS.has(req.method) && crossSiteWrite(req, publicOrigin)) throw forbidden(CROSS_SITE_MESSAGE);
     const { user, tokenHash, expiresAtMs } = await authenticate(ctx, token);
     req.user = user;
     req.tokenHash = tokenHash;

@@ -177,7 +177,7 @@ export class LiveHub {
     this.bySession.set(client.tokenHash, sessionSet);
     // Ends at the stream's own limit or when the session does, whichever comes first (the browser reconnects
     // and its session is checked again).
-    const maxMs = Math.max(0, Math.min(this.opts.maxStreamMs ?? 30 * 60_000, input.sessionRemainingMs ?? Number.POSITIVE_INFINITY));
+    const maxMs = Math.max(0, Math.min(this.opts.maxStreamMs ?? 30 * 60_000, (Number.isFinite(input.sessionRemainingMs) ? input.sessionRemainingMs! : Number.POSITIVE_INFINITY)));
     client.timer = setTimeout(() => this.end(client), maxMs);
     client.timer.unref?.();
     this.write(client, `event: ready\ndata: ${JSON.stringify({ last_id: max.rows[0].id })}\n\n`);
