@@ -228,6 +228,20 @@ describe("the employee's IT pieces", () => {
     expect(screen.queryByTestId('revealed-password')).toBeNull();
     cleanup();
 
+    // once saved, the owner confirms and the server erases it
+    routes['POST /api/password-reset/confirm-password-saved'] = () => ({ status: 200, body: { success: true, changed: true, form_id: 'PWD-000005', new_password_erased_at: '2026-11-23T10:00:00.000Z', new_password_erased_reason: 'owner_confirmed' } });
+    renderWith(<PasswordResetNewPassword record={record} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Show New Password' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'I Have Saved It' }));
+    expect((await screen.findByTestId('password-erased')).textContent).toMatch(/no longer stored/);
+    expect(screen.queryByTestId('revealed-password')).toBeNull();
+    expect(calls.filter((c) => c.key === 'POST /api/password-reset/confirm-password-saved').at(-1)!.body).toEqual({ form_id: 'PWD-000005' });
+    cleanup();
+    renderWith(<PasswordResetNewPassword record={{ ...record, new_password_erased_at: '2026-11-20T10:00:00.000Z', new_password_erased_reason: 'time_limit' }} />);
+    expect((await screen.findByTestId('password-erased')).textContent).toMatch(/not collected in time/);
+    expect(screen.queryByRole('button', { name: 'Show New Password' })).toBeNull();
+    cleanup();
+
     me = lena;
     const { container } = renderWith(<PasswordResetNewPassword record={record} />);
     await waitFor(() => expect(calls.filter((c) => c.key === 'GET /api/auth/me').length).toBeGreaterThan(1));

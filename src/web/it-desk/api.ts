@@ -110,6 +110,17 @@ export interface RevealedPassword {
 }
 export const revealNewPassword = (formId: string) => api.post<RevealedPassword>('/api/password-reset/reveal-password', { form_id: formId });
 
+export interface PasswordSavedAnswer {
+  success: boolean;
+  changed: boolean;
+  form_id: string;
+  new_password_erased_at: string;
+  new_password_erased_reason: string | null;
+}
+/** The owner saved the password they read: the server erases it. */
+export const confirmPasswordSaved = (formId: string) =>
+  api.post<PasswordSavedAnswer>('/api/password-reset/confirm-password-saved', { form_id: formId });
+
 /**
  * The server's `error` text of a failed call ('' when the answer had none: shown as 'Unknown error'), or null
  * when the call never got an answer (a network failure, which has its own message in the spec).

@@ -1,13 +1,14 @@
 // Employee side of a password reset: the new password IT set, shown only to the employee who asked for it.
 // The password is fetched on request (POST /api/password-reset/reveal-password; each reveal is logged and the
-// first one completes the reset), kept only in this component's memory, and hidden again on demand.
+// first one completes the reset), kept only in this component's memory, and hidden again on demand. Once the
+// employee confirms they saved it, the server erases it ('I Have Saved It'); it is also erased after a time limit.
 import { useState } from 'react';
-import { Copy, Eye, EyeOff, KeyRound } from 'lucide-react';
+import { Check, Copy, Eye, EyeOff, KeyRound } from 'lucide-react';
 import { hasNewPassword, itSupportStatusOf } from '../../../domain/it';
 import { useCurrentUser } from '../../auth/AuthProvider';
 import { formatDate } from '../../format';
 import { Button, useToast } from '../../ui';
-import { type RevealedPassword, revealNewPassword, serverError } from '../api';
+import { type RevealedPassword, confirmPasswordSaved, revealNewPassword, serverError } from '../api';
 
 export interface PasswordResetNewPasswordProps {
   /** The password-reset record as the employee's form lists return it (request_id, employee_id, has_new_password, ...). */
@@ -21,6 +22,8 @@ export function PasswordResetNewPassword({ record, onChanged }: PasswordResetNew
   const toast = useToast();
   const [revealed, setRevealed] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [erasedNow, setErasedNow] = useState(false);
 
   const owner =
     (record.employee_user_id !== undefined && String(record.employee_user_id) === String(user.id)) ||
@@ -30,6 +33,7 @@ export function PasswordResetNewPassword({ record, onChanged }: PasswordResetNew
 
   const requestId = String(record.request_id ?? record.form_id ?? '');
   const set = hasNewPassword(record);
+  const erased = erasedNow || typeof record.new_password_erased_at === 'string';
 
   async function reveal() {
     setLoading(true);
@@ -42,6 +46,21 @@ export function PasswordResetNewPassword({ record, onChanged }: PasswordResetNew
       toast.error(message === null ? 'Failed to load the new password. Please try again.' : `Failed to load the new password: ${message || 'Unknown error'}`);
     } finally {
       setLoading(false);
+    }
+  }
+
+  async function confirmSaved() {
+    setSaving(true);
+    try {
+      await confirmPasswordSaved(requestId);
+      setRevealed(null);
+      setErasedNow(true);
+      toast.success('Thank you. The new password has been erased from AdminEase.');
+    } catch (err) {
+      const message = serverError(err);
+      toast.error(message === null ? 'Failed to confirm. Please try again.' : `Failed to confirm: ${message || 'Unknown error'}`);
+    } finally {
+      setSaving(false);
     }
   }
 
@@ -73,7 +92,14 @@ export function PasswordResetNewPassword({ record, onChanged }: PasswordResetNew
             {typeof record.it_helpdesk_date === 'string' ? ` on ${formatDate(record.it_helpdesk_date)}` : ''}
             {typeof record.system_for_reset === 'string' ? ` for ${record.system_for_reset}` : ''}.
           </p>
-          {revealed === null ? (
+          {erased ? (
+            <p className="text-sm text-gray-700" data-testid="password-erased">
+              {erasedNow || record.new_password_erased_reason === 'owner_confirmed'
+                ? 'You confirmed you saved this password, so it is no longer stored.'
+                : 'This password is no longer stored: it was not collected in time.'}{' '}
+              Submit a new password reset request if you need another one.
+            </p>
+          ) : revealed === null ? (
             <Button size="sm" onClick={() => void reveal()} loading={loading} icon={<Eye className="h-4 w-4" aria-hidden="true" />}>
               Show New Password
             </Button>
@@ -88,9 +114,16 @@ export function PasswordResetNewPassword({ record, onChanged }: PasswordResetNew
               <Button size="sm" variant="ghost" onClick={() => setRevealed(null)} icon={<EyeOff className="h-4 w-4" aria-hidden="true" />}>
                 Hide
               </Button>
+              <Button size="sm" variant="secondary" onClick={() => void confirmSaved()} loading={saving} icon={<Check className="h-4 w-4" aria-hidden="true" />}>
+                I Have Saved It
+              </Button>
             </div>
           )}
-          <p className="text-xs text-gray-500">Only you can see this password; each time it is shown is recorded. Change it after you sign in.</p>
+          {!erased && (
+            <p className="text-xs text-gray-500">
+              Only you can see this password; each time it is shown is recorded. It is erased once you confirm you saved it, or after a few days. Change it after you sign in.
+            </p>
+          )}
         </div>
       )}
     </section>
