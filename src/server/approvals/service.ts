@@ -28,7 +28,7 @@ import { EVENT_COLUMNS, type NewEvent, eventValues, recordEvent } from '../event
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { type AuthUser, fullName } from '../people/service.js';
 import { invalidateQueues } from './queue-cache.js';
-import { type ViewRelation, canSeeSensitive, isSensitiveField, viewRelations, withoutSensitive } from '../policies/requests.js';
+import { type ViewRelation, canSeeSensitive, decidedOtherStep, isStageApprover, isSensitiveField, viewRelations, withoutSensitive } from '../policies/requests.js';
 import { RECORD_SELECT, type RecordRow, type RequestRecord, assertVersion, loadRecordByRef, signersOf, toRecord } from '../requests/repo.js';
 
 export type Decision = 'Approved' | 'Rejected';
@@ -51,33 +51,7 @@ const COMMENTS_MAX = 1000;
 /** Types with a line-manager stage, plus the manager's view-only IT types. */
 export const MANAGER_QUEUE_TYPES: readonly string[] = FORM_TYPES.map((t) => t.formType).filter(isManagerQueueType);
 
-/**
- * Is `user` the approver of `stage` on this request? Line manager and HR are the request's own people; the other
- * stages are everyone of a group. When the HR contact already decided another step of this request (they are
- * also its line manager), the HR step passes to the other HR staff (separation of duties, below).
- */
-export function isStageApprover(user: AuthUser, row: Pick<RecordRow, 'line_manager_id' | 'hr_contact_id' | 'approvals'>, stage: Stage): boolean {
-  switch (stage) {
-    case 'line_manager':
-      return row.line_manager_id !== null && row.line_manager_id === user.id;
-    case 'hr':
-      if (user.user_type !== STAGE_USER_TYPE.hr || row.hr_contact_id === null) return false;
-      if (row.hr_contact_id === user.id) return true;
-      return decidedOtherStep(row, row.hr_contact_id, 'hr') !== null;
-    case 'finance':
-    case 'facilities_desk':
-    case 'facilities_manager':
-      return user.user_type === STAGE_USER_TYPE[stage];
-    default:
-      return false;
-  }
-}
-
-/** The step other than `stage` of this request that `userId` signed, or null. */
-export function decidedOtherStep(row: Pick<RecordRow, 'approvals'>, userId: number, stage: Stage): Stage | null {
-  const a = (row.approvals ?? []).find((x) => x.stage !== stage && x.signer_id === userId && x.decision !== 'Pending');
-  return a ? a.stage : null;
-}
+export { decidedOtherStep, isStageApprover } from '../policies/requests.js';
 
 /**
  * Separation of duties, the one rule every decision and every piece of IT work goes through: one person decides at

@@ -25,6 +25,8 @@ export interface RequestFacts {
   line_manager_id: number | null;
   hr_contact_id: number | null;
   form_type: string;
+  /** The request's stages and who signed them (needed for the HR step passed on, below). */
+  approvals?: ReadonlyArray<{ stage: string; decision: string; signer_id?: number | null }> | null;
 }
 
 /** How a viewer relates to a request: the owner, or the dashboard on which they see it. */
@@ -48,13 +50,44 @@ export function isItStaffViewer(user: Pick<Viewer, 'role' | 'user_type'>): boole
   return dashboardForRole(user.role, user.user_type) === 'it';
 }
 
+/** The stage other than `stage` of this request that `userId` signed, or null. */
+export function decidedOtherStep(req: Pick<RequestFacts, 'approvals'>, userId: number, stage: Stage): Stage | null {
+  const a = (req.approvals ?? []).find((x) => x.stage !== stage && x.signer_id === userId && x.decision !== 'Pending');
+  return a ? (a.stage as Stage) : null;
+}
+
+/**
+ * Is `user` the approver of `stage` on this request? Line manager and HR are the request's own people; the other
+ * stages are everyone of a group; IT is every member of IT support. When the HR contact already decided another
+ * step of this request (they are also its line manager), the HR step passes to the other HR staff (separation of
+ * duties: one person decides at most one step of a request).
+ */
+export function isStageApprover(user: Viewer, req: RequestFacts, stage: Stage): boolean {
+  switch (stage) {
+    case 'line_manager':
+      return req.line_manager_id !== null && req.line_manager_id === user.id;
+    case 'hr':
+      if (user.user_type !== STAGE_USER_TYPE.hr || req.hr_contact_id === null) return false;
+      if (req.hr_contact_id === user.id) return true;
+      return decidedOtherStep(req, req.hr_contact_id, 'hr') !== null;
+    case 'it_helpdesk':
+      return isItStaffViewer(user);
+    case 'finance':
+    case 'facilities_desk':
+    case 'facilities_manager':
+      return user.user_type === STAGE_USER_TYPE[stage];
+    default:
+      return false;
+  }
+}
+
 /** Every relation through which `user` sees `req` (empty: the request is not theirs to see). */
 export function viewRelations(user: Viewer, req: RequestFacts): ViewRelation[] {
   const out: ViewRelation[] = [];
   const type = req.form_type;
   if (req.employee_user_id === user.id) out.push('owner');
   if (req.line_manager_id !== null && req.line_manager_id === user.id && MANAGER_VIEW_TYPES.includes(type)) out.push('manager');
-  if (user.user_type === STAGE_USER_TYPE.hr && req.hr_contact_id !== null && req.hr_contact_id === user.id && STAGE_VIEW_TYPES.hr.includes(type)) out.push('hr');
+  if (STAGE_VIEW_TYPES.hr.includes(type) && isStageApprover(user, req, 'hr')) out.push('hr');
   for (const stage of ['finance', 'facilities_desk', 'facilities_manager'] as const) {
     if (user.user_type === STAGE_USER_TYPE[stage] && STAGE_VIEW_TYPES[stage].includes(type)) out.push(stage);
   }
@@ -69,18 +102,7 @@ export function canViewRequest(user: Viewer, req: RequestFacts): boolean {
 
 /** Does `user` decide a stage of this request (the people who may see its sensitive fields besides the owner)? */
 function decidesAStage(user: Viewer, req: RequestFacts): boolean {
-  return chainOf(req.form_type).some((stage) => {
-    switch (stage) {
-      case 'line_manager':
-        return req.line_manager_id !== null && req.line_manager_id === user.id;
-      case 'hr':
-        return req.hr_contact_id !== null && req.hr_contact_id === user.id && user.user_type === STAGE_USER_TYPE.hr;
-      case 'it_helpdesk':
-        return isItStaffViewer(user);
-      default:
-        return user.user_type === STAGE_USER_TYPE[stage];
-    }
-  });
+  return chainOf(req.form_type).some((stage) => isStageApprover(user, req, stage));
 }
 
 /** May `user` see the sensitive fields of this request: only its owner and the people who decide it. */
@@ -125,6 +147,9 @@ export function viewScopeSql(user: Viewer, userParam: string, r = 'r'): string {
   ];
   if (user.user_type === STAGE_USER_TYPE.hr) {
     parts.push(`(${r}.hr_contact_id = ${userParam} AND ${r}.form_type IN (${sqlList(STAGE_VIEW_TYPES.hr)}))`);
+    // The HR step passed on to the other HR staff (its HR contact decided another step as line manager).
+    parts.push(`(${r}.line_manager_id = ${r}.hr_contact_id AND ${r}.form_type IN (${sqlList(STAGE_VIEW_TYPES.hr)})
+      AND EXISTS (SELECT 1 FROM approvals pv WHERE pv.request_pk = ${r}.id AND pv.stage <> 'hr' AND pv.signer_id = ${r}.hr_contact_id AND pv.decision <> 'Pending'))`);
   }
   const wide: string[] = [];
   for (const stage of ['finance', 'facilities_desk', 'facilities_manager'] as const) {
