@@ -358,7 +358,7 @@ if (external) {
       await c.connect();
       const users = await c.query('SELECT count(*)::int AS n FROM users');
       await c.end();
-      expect(users.rows[0].n).toBe(18);
+      expect(users.rows[0].n).toBe(19);
 
       const alex = await signIn(second.port, WRITERS[0]);
       const slowBefore = received(second, '/ai/simple/session/login');

@@ -21,10 +21,10 @@ describe('demo organisation', () => {
     expect(demoOrg).toEqual(JSON.parse(readFileSync(sharedSeed, 'utf8')));
   });
 
-  it('loads the 18 accounts with argon2id hashes and their reporting lines', async () => {
+  it('loads the 19 accounts with argon2id hashes and their reporting lines', async () => {
     const r = await t.db.query(`SELECT u.email, u.password_hash, m.email AS manager, h.email AS hr_contact FROM users u
       LEFT JOIN users m ON m.id = u.manager_id LEFT JOIN users h ON h.id = u.hr_contact_id`);
-    expect(r.rowCount).toBe(18);
+    expect(r.rowCount).toBe(19);
     for (const u of demoOrg.users) {
       const row = r.rows.find((x) => x.email === u.email);
       expect(row, u.email).toBeDefined();

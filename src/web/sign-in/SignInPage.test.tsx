@@ -108,6 +108,7 @@ describe('sign-in screen', () => {
       'Marketing Staff',
       'Legal Staff',
       'Employees',
+      'Administrators',
     ]);
     fireEvent.click(within(panel).getByRole('button', { name: 'Fill Kenji Watanabe' }));
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('kenji.watanabe@adminease.test');

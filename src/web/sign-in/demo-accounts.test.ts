@@ -24,7 +24,7 @@ describe('demo accounts', () => {
     expect(DEMO_PASSWORD).toBe(seed.demo_password);
   });
 
-  it('has the eight groups of the spec, each holding at least one account, and no others', () => {
+  it('has the spec's eight groups and the administrators, each holding at least one account, and no others', () => {
     expect(DEMO_GROUPS).toEqual([
       'Line Managers',
       'HR Staff',
@@ -34,6 +34,7 @@ describe('demo accounts', () => {
       'Marketing Staff',
       'Legal Staff',
       'Employees',
+      'Administrators',
     ]);
     expect(new Set(seed.users.map((u) => u.group))).toEqual(new Set(DEMO_GROUPS));
     for (const group of DEMO_GROUPS) expect(demoAccountsIn(group).length).toBeGreaterThan(0);

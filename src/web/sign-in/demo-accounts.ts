@@ -13,6 +13,7 @@ export const DEMO_GROUPS = [
   'Marketing Staff',
   'Legal Staff',
   'Employees',
+  'Administrators',
 ] as const;
 
 export type DemoGroup = (typeof DEMO_GROUPS)[number];
@@ -43,6 +44,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { group: 'Employees', name: 'Maria Garcia', role: 'Employee', email: 'maria.garcia@adminease.test' },
   { group: 'Employees', name: 'Sam Wilson', role: 'Sales Executive', email: 'sam.wilson@adminease.test' },
   { group: 'Employees', name: 'Nina Patel', role: 'Employee', email: 'nina.patel@adminease.test' },
+  { group: 'Administrators', name: 'Olivia Brooks', role: 'System Administrator', email: 'olivia.brooks@adminease.test' },
 ];
 
 /** The accounts of one group, in the seed's order. */
