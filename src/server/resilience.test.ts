@@ -221,7 +221,8 @@ const once = inject('dbTarget') === 'embedded';
       }
       process.kill(appPid(server), 'SIGTERM');
       await waitFor(() => server.lines.some((l) => l.includes('"stopped"')), 30_000, 'a clean stop');
-      expect(serverProcesses(pgdata)).toEqual([]);
+      // The database stopped with it (the postmaster exits just after it removes its pid file).
+      await waitFor(() => serverProcesses(pgdata).length === 0, 10_000, 'the database to stop');
     }, 300_000);
   });
 }
