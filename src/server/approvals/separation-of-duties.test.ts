@@ -92,6 +92,8 @@ describe('HR who approved as line manager does not approve as HR', () => {
 describe('IT staff who acknowledged a reset as line manager do not set it', () => {
   it('refuses the IT step to the acknowledging manager and the owner; a third member sets it', async () => {
     const rec = await submitAs('omar.haddad@adminease.test', 'password-reset', { system_for_reset: 'VPN', reset_reason: 'Forgotten Password' });
+    // Before her acknowledgement the manager still sees the reset at the desk (waiting on her).
+    expect(idsOf((await lena.get('/api/it-support/queue?status=Open&limit=500')).body)).toContain(rec.request_id);
     expect((await lena.post('/api/manager/acknowledge-password-reset', { form_id: rec.request_id })).status).toBe(200);
 
     const byLena = await lena.post('/api/it-support/save-password-reset-details', { form_id: rec.request_id, new_password: 'Vpn#Temp-0042' });

@@ -458,7 +458,7 @@ describe('GET /api/it-support/queue: status, limit, form_type, bounds and cache'
     (await t.db.query(
       `SELECT request_id FROM requests WHERE form_type = ANY($1) AND current_stage ${part === 'open'
         ? `= 'it_helpdesk' AND employee_id <> $3 AND NOT (form_type = 'password-reset' AND line_manager_id IS NOT DISTINCT FROM $3
-             AND data->'line_manager_acknowledgement' = 'true'::jsonb)`
+             AND coalesce(data->'line_manager_acknowledgement' = 'true'::jsonb, false))`
         : 'IS NULL AND $3::int IS NOT NULL'}
         ORDER BY created_at DESC, id DESC LIMIT $2`,
       [type ? [type] : ['it-incident', 'password-reset'], limit, lena.user.id],

@@ -208,7 +208,7 @@ export async function itQueue(c: Queryable, user: AuthUser, opts: ItQueueOptions
     // a colleague, so they are not offered to the caller.
     const me = add(user.id);
     const notMine = ` AND r.employee_id <> ${me} AND NOT (r.form_type = 'password-reset' AND r.line_manager_id IS NOT DISTINCT FROM ${me}
-         AND r.data->'line_manager_acknowledgement' = 'true'::jsonb)`;
+         AND coalesce(r.data->'line_manager_acknowledgement' = 'true'::jsonb, false))`;
     return `(SELECT r.id FROM requests r WHERE r.current_stage = 'it_helpdesk'${typeCond}${bucketCond}${notMine}
        ORDER BY r.created_at DESC, r.id DESC LIMIT $1)`;
   };
