@@ -250,6 +250,8 @@ if (inject('dbTarget') === 'embedded') {
 
     it('keeps every acknowledged write across a SIGKILL of the app, then of the app and its database', async () => {
       const first = await startServer({ ADMINEASE_DATA_DIR: dataDir });
+      // The default embedded start is a demo, and says so in its log.
+      await waitFor(() => first.lines.some((l) => l.includes('demo mode is on')), 10_000, "the 'demo mode is on' log line");
       const load = await writeLoad(first.port);
       await waitFor(() => load.acknowledged.filter((a) => a.kind === 'request').length >= 60 && load.acknowledged.length >= 150, 90_000, '150 acknowledged writes');
       first.child.kill('SIGKILL');

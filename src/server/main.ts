@@ -7,7 +7,7 @@ import { type EmbeddedServer, startEmbedded } from './db/embedded.js';
 import { createDb } from './db/pool.js';
 import { guardProcessAgainstDatabaseErrors } from './db/unavailable.js';
 import { prepareDatabase } from './db/prepare.js';
-import { PUBLISHED_DEMO_PASSWORD, effectiveDemoMode, isDemoDatabase } from './auth/demo-mode.js';
+import { effectiveDemoMode, isDemoDatabase } from './auth/demo-mode.js';
 
 const log = (level: string, msg: string, extra: Record<string, unknown> = {}) =>
   console.log(JSON.stringify({ level, time: new Date().toISOString(), msg, ...extra }));
@@ -30,9 +30,10 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   log('info', `AdminEase listening on http://localhost:${config.port}`, { database: embedded ? 'embedded' : 'external', demo });
   if (demo) {
-    log('warn', `demo mode is on: every demo account signs in with the published password ${PUBLISHED_DEMO_PASSWORD}; never keep real data here (ADMINEASE_DEMO=0 turns demo mode off)`, { demo: true });
+    // The password itself stays out of the logs; saying that it is public is the point.
+    log('warn', 'demo mode is on: every demo account signs in with the published demo password (README, sign-in screen); never keep real data here (ADMINEASE_DEMO=0 turns demo mode off)', { demo: true });
   } else if (await isDemoDatabase(db)) {
-    log('warn', `demo mode is off but this database holds the demo organisation: the published demo password ${PUBLISHED_DEMO_PASSWORD} is refused for sign-in; give its accounts real passwords or start from an empty database`, { demo: false });
+    log('warn', 'demo mode is off but this database holds the demo organisation: the published demo password is refused for sign-in; give its accounts real passwords or start from an empty database', { demo: false });
   } else {
     log('info', 'demo mode is off: no demo accounts, no known password', { demo: false });
   }
