@@ -157,6 +157,21 @@ describe('same-site writes carried by the cookie', () => {
     expect((await owner.get('/api/auth/me')).status).toBe(200);
   });
 
+  it('refuses a sign-in posted by a page of another origin (login CSRF) and creates no session; the page itself and API clients sign in', async () => {
+    const body = JSON.stringify({ email: 'maria.garcia@adminease.test', password: 'Demo@12345' });
+    const signIn = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: HOST, 'content-type': 'application/json', ...headers }, payload: body });
+    const sessions = async () => Number((await t.db.query("SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = 'maria.garcia@adminease.test'")).rows[0].n);
+    const before = await sessions();
+    for (const headers of [{ origin: 'http://localhost:3001' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }]) {
+      const res = await signIn(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect(await sessions()).toBe(before);
+    expect((await signIn({ origin: `http://${HOST}`, 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    expect((await signIn({})).statusCode).toBe(200);
+  });
+
   it('accepts the page itself (same Origin, JSON), clients without browser headers, and bearer tokens', async () => {
     const a = await pendingOf('maria.garcia@adminease.test');
     const same = await withdraw(a.id, { origin: `http://${HOST}`, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' }, a.owner.token, '{}');

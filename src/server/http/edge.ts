@@ -77,7 +77,13 @@ export function installEdge(app: FastifyInstance, ctx: AppContext, securityHeade
     reply.header('x-request-id', req.id);
     const route = req.is404 ? undefined : req.routeOptions.url;
     if (isApiRoute(route)) reply.header('cache-control', 'no-store');
-    if (route === undefined || req.routeOptions.config?.public === true) return;
+    if (route === undefined) return;
+    if (req.routeOptions.config?.public === true) {
+      // A public write (signing in) must come from the page too: another site's page must not sign the browser in
+      // to an account of its choosing (login CSRF). Non-browser clients send neither header and are not affected.
+      if (UNSAFE_METHODS.has(req.method) && crossSiteWrite(req, publicOrigin)) throw forbidden(CROSS_SITE_MESSAGE);
+      return;
+    }
     const bearer = bearerOf(req);
     const token = bearer || req.cookies[SESSION_COOKIE];
     // A write carried by the cookie alone must come from the page itself; a bearer token is never sent by a

@@ -24,7 +24,7 @@ describe('demo accounts', () => {
     expect(DEMO_PASSWORD).toBe(seed.demo_password);
   });
 
-  it('has the spec's eight groups and the administrators, each holding at least one account, and no others', () => {
+  it("has the spec's eight groups and the administrators, each holding at least one account, and no others", () => {
     expect(DEMO_GROUPS).toEqual([
       'Line Managers',
       'HR Staff',
