@@ -28,7 +28,7 @@ import { EVENT_COLUMNS, type NewEvent, eventValues, recordEvent } from '../event
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { type AuthUser, fullName } from '../people/service.js';
 import { invalidateQueues } from './queue-cache.js';
-import { type ViewRelation, canSeeSensitive, decidedOtherStep, isStageApprover, isSensitiveField, viewRelations, withoutSensitive } from '../policies/requests.js';
+import { type ViewRelation, canSeeSensitive, canViewRequest, decidedOtherStep, isStageApprover, isSensitiveField, viewRelations, withoutSensitive } from '../policies/requests.js';
 import { RECORD_SELECT, type RecordRow, type RequestRecord, assertVersion, loadRecordByRef, signersOf, toRecord } from '../requests/repo.js';
 
 export type Decision = 'Approved' | 'Rejected';
@@ -186,6 +186,8 @@ interface DecisionPlan {
 
 /** The permission and state checks of a decision on `row`, and what it will write (throws 4xx otherwise). */
 function planDecision(user: AuthUser, row: RecordRow, input: DecideInput, decision: Decision, comments: string | null, now: Date): DecisionPlan {
+  // A request the caller may not see answers exactly like one that does not exist (before anything reveals its type).
+  if (!canViewRequest(user, row)) throw notFound('Request not found');
   if (input.formType && input.formType.trim() !== '' && normaliseFormType(input.formType) !== row.form_type) {
     throw badRequest(`This request is a ${row.form_type}, not a ${input.formType}`);
   }

@@ -162,7 +162,8 @@ describe('same-site writes carried by the cookie', () => {
     const signIn = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: HOST, 'content-type': 'application/json', ...headers }, payload: body });
     const sessions = async () => Number((await t.db.query("SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = 'maria.garcia@adminease.test'")).rows[0].n);
     const before = await sessions();
-    for (const headers of [{ origin: 'http://localhost:3001' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }]) {
+    const crossSite: Array<Record<string, string>> = [{ origin: 'http://localhost:3001' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }];
+    for (const headers of crossSite) {
       const res = await signIn(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(res.headers['set-cookie']).toBeUndefined();

@@ -113,11 +113,15 @@ function eventRef(row: RecordRow) {
 }
 
 /** Loads an IT request of one of `types` and locks its row until the transaction ends; 404 when absent. */
-async function lockRequest(c: Queryable, ref: unknown, types: readonly string[], what = 'Ticket'): Promise<RecordRow> {
+/**
+ * Locks the request `ref` for `user`'s change. A request of another type, or one the caller may not see (request
+ * policy), answers exactly like a request that does not exist.
+ */
+async function lockRequest(c: Queryable, user: AuthUser, ref: unknown, types: readonly string[], what = 'Ticket'): Promise<RecordRow> {
   const s = typeof ref === 'number' ? String(ref) : trimmed(ref);
   if (s === '') throw badRequest('form_id is required');
   const found = await loadRecordByRef(c, s);
-  if (!found || !types.includes(found.form_type)) throw notFound(`${what} not found`);
+  if (!found || !types.includes(found.form_type) || !canViewRequest(user, found)) throw notFound(`${what} not found`);
   await c.query('SELECT 1 FROM requests WHERE id = $1 FOR UPDATE', [found.pk]);
   return (await loadRecordByRef(c, found.pk))!;
 }
@@ -262,7 +266,7 @@ export async function saveTicketDetails(c: Queryable, user: AuthUser, input: Sav
   const ticketNumber = trimmed(input.it_helpdesk_ticket_number);
   if (ticketNumber === '') throw badRequest('IT Ticket Number is required');
   const notes = trimmed(input.it_resolution_notes);
-  const row = await lockRequest(c, input.form_id, ['it-incident']);
+  const row = await lockRequest(c, user, input.form_id, ['it-incident']);
   assertMayWork(user, row, input.version);
   const rec = toRecord(row);
   const plan = planTicketSave(rec, { ticketNumber, resolutionNotes: notes || null });
@@ -323,7 +327,7 @@ export async function saveTicketDetails(c: Queryable, user: AuthUser, input: Sav
 /** Closes a resolved incident that the employee confirmed as solved; the IT helpdesk step becomes Completed. */
 export async function closeTicket(c: Queryable, user: AuthUser, formId: unknown, now: Date, version?: number | null): Promise<RequestRecord> {
   assertItStaff(user);
-  const row = await lockRequest(c, formId, ['it-incident']);
+  const row = await lockRequest(c, user, formId, ['it-incident']);
   assertMayWork(user, row, version);
   const rec = toRecord(row);
   if (!mayCloseTicket(rec)) {
@@ -367,7 +371,7 @@ function assertSelfIfNamed(user: AuthUser, employeeId: unknown) {
 
 async function lockOwnIncident(c: Queryable, user: AuthUser, input: ConfirmationInput): Promise<RecordRow> {
   assertSelfIfNamed(user, input.employee_id);
-  const row = await lockRequest(c, input.form_id, ['it-incident']);
+  const row = await lockRequest(c, user, input.form_id, ['it-incident']);
   if (row.employee_user_id !== user.id) {
     throw forbidden('Only the employee who reported this incident may confirm or reject its resolution');
   }
@@ -473,7 +477,7 @@ export async function savePasswordResetDetails(c: Queryable, config: Pick<Config
   if (password.trim() === '') throw badRequest('New password is required');
   if (password.length > MAX_PASSWORD_LENGTH) throw badRequest(`New password is too long (at most ${MAX_PASSWORD_LENGTH} characters)`);
   const key = itSecretKey(config); // before any change: a misconfigured key refuses cleanly
-  const row = await lockRequest(c, input.form_id ?? input.request_id, ['password-reset'], 'Password reset request');
+  const row = await lockRequest(c, user, input.form_id ?? input.request_id, ['password-reset'], 'Password reset request');
   assertMayWork(user, row, input.version);
   const rec = effectiveResetRecord(row);
   const refusal = setPasswordRefusal(rec);
@@ -519,10 +523,9 @@ export async function savePasswordResetDetails(c: Queryable, config: Pick<Config
  * password is a 409 saying so (reset-retention.ts).
  */
 export async function revealNewPassword(c: Queryable, config: Pick<Config, 'dataDir' | 'secretKey' | 'secretKeyFile' | 'resetPasswordTtlHours'>, user: AuthUser, formId: unknown, now: Date) {
-  const row = await lockRequest(c, formId, ['password-reset'], 'Password reset request');
-  // A reset the caller may not see at all answers like one that does not exist; those who see it (IT, the
-  // line manager) are told that only its owner reads the password.
-  if (!canViewRequest(user, row)) throw notFound('Password reset request not found');
+  const row = await lockRequest(c, user, formId, ['password-reset'], 'Password reset request');
+  // (A reset the caller may not see at all answered like a missing one above; those who see it, IT and the
+  // line manager, are told that only its owner reads the password.)
   if (row.employee_user_id !== user.id) throw forbidden('Only the employee who requested this password reset can see the new password');
   const sealed = row.data.new_password_enc;
   if (typeof sealed !== 'string') {
@@ -577,7 +580,7 @@ export interface AcknowledgeResult {
 
 async function acknowledge(c: Queryable, request: string | number, manager: AuthUser, formType: 'it-incident' | 'password-reset', now: Date, version?: number | null): Promise<AcknowledgeResult> {
   const what = formType === 'it-incident' ? 'IT incident' : 'Password reset request';
-  const row = await lockRequest(c, request, [formType], what);
+  const row = await lockRequest(c, manager, request, [formType], what);
   if (row.line_manager_id !== manager.id) throw forbidden("Only the employee's line manager can acknowledge this request");
   assertVersion(row, version);
   const rec = toRecord(row);
