@@ -84,7 +84,7 @@ describe('HR who approved as line manager does not approve as HR', () => {
     const rec = await submitAs('alex.johnson@adminease.test', 'leave-request'); // manager Priya, HR contact Meera
     expect((await decideVia(await t.login('priya.sharma@adminease.test'), 'line_manager', rec.request_id, 'leave-request', 'Approved')).status).toBe(200);
     expect(idsOf((await hugo.get('/api/hr/queue?limit=500')).body)).not.toContain(rec.request_id);
-    expect((await decideVia(hugo, 'hr', rec.request_id, 'leave-request', 'Approved')).status).toBe(403);
+    expect((await decideVia(hugo, 'hr', rec.request_id, 'leave-request', 'Approved')).status).toBe(404); // not theirs to see
     expect((await decideVia(meera, 'hr', rec.request_id, 'leave-request', 'Approved')).status).toBe(200);
   });
 });
