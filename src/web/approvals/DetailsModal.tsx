@@ -273,6 +273,7 @@ function rowsFor(rec: QueueRecord): Row[] | null {
 const HIDDEN = new Set([
   'id', 'form_id', 'request_id', 'employee_id', 'employee_user_id', 'created_at', 'updated_at', 'employee_name', 'department', 'status',
   'line_manager', 'manager', 'title', 'form_type', 'current_stage', 'next_stage', 'actionable', 'view_only', 'stage_state', 'has_new_password',
+  'version', // the request's version, sent back with decisions
 ]);
 
 /** Generic details (approver-side §3): remaining fields by name, humanised, without ids, signatures, approvals and empty values. */

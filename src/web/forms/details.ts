@@ -127,7 +127,7 @@ const HIDDEN = new Set([
   'id', 'form_id', 'employee_id', 'created_at', 'updated_at', 'employee_name', 'department', 'status', 'line_manager', 'request_id', 'manager',
   // shown elsewhere in the modal or internal
   'form_type', 'title', 'employee_user_id', 'current_stage', 'next_stage', 'has_new_password', 'success', 'message',
-  'formType', 'icon', 'category', 'submissionNumber', 'totalSubmissions',
+  'formType', 'icon', 'category', 'submissionNumber', 'totalSubmissions', 'version',
 ]);
 const STAGE_PREFIXES = ['line_manager', 'department_head', 'hr', 'finance', 'facilities_desk', 'facilities_manager', 'it_helpdesk', 'it', 'procurement'];
 
