@@ -5,7 +5,7 @@
 // <data folder>/secret.key is moved there on start. Each ciphertext names the key it was made with (a short key
 // id), so a server started with another key says so plainly instead of failing obscurely.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { HttpError } from '../http/errors.js';
 
@@ -77,9 +77,16 @@ export function resolveSecretKey(settings: SecretKeySettings): SecretKey {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     try {
-      // 'wx': of several processes starting at once exactly one creates the file; the others read it.
-      writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
-      settings.onGenerated?.(file);
+      // Written whole to a private temporary file, then linked into place: of several processes starting at once
+      // exactly one creates the key file (link fails if it exists), and nobody ever reads a half-written key.
+      const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+      writeFileSync(tmp, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
+      try {
+        linkSync(tmp, file);
+        settings.onGenerated?.(file);
+      } finally {
+        unlinkSync(tmp);
+      }
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
