@@ -230,6 +230,8 @@ describe('the demo organisation', () => {
     'maria.garcia@adminease.test': { dashboard: 'employee', chatbot: 'employee', family: 'simple', approver: false, sessionManager: false },
     'sam.wilson@adminease.test': { dashboard: 'employee', chatbot: 'employee', family: 'simple', approver: false, sessionManager: false },
     'nina.patel@adminease.test': { dashboard: 'employee', chatbot: 'employee', family: 'simple', approver: false, sessionManager: false },
+    // The administrator has no screens of their own yet: the employee's dashboard and assistant.
+    'olivia.brooks@adminease.test': { dashboard: 'employee', chatbot: 'employee', family: 'simple', approver: false, sessionManager: false },
   };
 
   it('has an expectation for every account', () => {
