@@ -104,7 +104,13 @@ async function lockOwnRequest(c: Queryable, user: AuthUser, ref: string | number
   );
   const req = r.rows[0] as LockedRequest | undefined;
   if (!req || (formType !== undefined && req.form_type !== formType)) throw notFound('Request not found');
-  if (req.employee_id !== user.id) throw forbidden('You can only change your own requests');
+  if (req.employee_id !== user.id) {
+    // Someone else's request: like a missing one unless the caller may see it (request policy), so a refusal never
+    // tells a stranger that an id exists or what type it is.
+    const full = await loadRecordByRef(c, req.pk);
+    if (!full || !canViewRequest(user, full)) throw notFound('Request not found');
+    throw forbidden('You can only change your own requests');
+  }
   const a = await c.query('SELECT decision FROM approvals WHERE request_pk = $1 ORDER BY seq FOR UPDATE', [req.pk]);
   return { req, decisions: a.rows.map((x: { decision: string }) => x.decision) };
 }

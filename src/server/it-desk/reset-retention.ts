@@ -9,6 +9,7 @@ import type { Db, Queryable } from '../db/pool.js';
 import { recordEvent } from '../events/service.js';
 import { conflict, forbidden, notFound, badRequest } from '../http/errors.js';
 import type { AuthUser } from '../people/service.js';
+import { canViewRequest } from '../policies/requests.js';
 import { loadRecordByRef } from '../requests/repo.js';
 
 export type ErasureReason = 'owner_confirmed' | 'time_limit';
@@ -68,6 +69,8 @@ export async function confirmPasswordSaved(c: Queryable, user: AuthUser, formId:
   if (!found || found.form_type !== 'password-reset') throw notFound('Password reset request not found');
   await c.query('SELECT 1 FROM requests WHERE id = $1 FOR UPDATE', [found.pk]);
   const row = (await loadRecordByRef(c, found.pk))!;
+  // A reset the caller may not see answers like a missing one (request policy); those who see it are told why not.
+  if (!canViewRequest(user, row)) throw notFound('Password reset request not found');
   if (row.employee_user_id !== user.id) throw forbidden('Only the employee who requested this password reset can confirm it');
   const erasedAt = row.data.new_password_erased_at;
   if (typeof row.data.new_password_enc !== 'string') {
