@@ -364,4 +364,19 @@ describe('confirmations of the built-in engine', () => {
     expect(await stage(second)).toBe('Approved');
     expect(await stage(first)).toBe('Pending');
   });
+
+  it('applies a confirmed decision only to the content its summary showed: an edit in between refuses it', async () => {
+    const created = await alex.post('/api/forms/petty-cash', { amount_requested: 42.5, expected_settlement_date: '2027-02-03', purpose: 'Team lunch' });
+    expect(created.status).toBe(201);
+    const id = created.body.request_id as string;
+    const sid = (await priya.post('/ai/manager/session/login', { user_id: priya.user.id })).body.session_id;
+    const say = (message: string) => chat(priya, '/ai/manager/chat-stream', { message }, { 'x-session-id': sid });
+    expect((await say(`approve ${id}`)).content).toMatch(/\(yes \/ no\)/);
+    const edited = await alex.put(`/api/forms/petty-cash/${id}`, { amount_requested: 48000, expected_settlement_date: '2027-02-03', purpose: 'Team lunch' });
+    expect(edited.status).toBe(200);
+    expect((await say('yes')).content).toMatch(/changed after you opened it/);
+    const decision = (await t.db.query(
+      `SELECT a.decision FROM approvals a JOIN requests q ON q.id = a.request_pk WHERE q.request_id = $1 AND a.stage = 'line_manager'`, [id])).rows[0].decision;
+    expect(decision).toBe('Pending');
+  });
 });

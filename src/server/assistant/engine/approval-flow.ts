@@ -254,6 +254,9 @@ export async function startDecision(ctx: TurnContext, nm: Normalised, decision: 
   return decisionFor(ctx, ids[0], decision, reasonFrom(rest));
 }
 
+/** The version of a record as its summary shows it (undefined for records read before versions existed). */
+const versionOf = (r: object): number | undefined => { const v = (r as { version?: unknown }).version; return typeof v === 'number' ? v : undefined; };
+
 async function decisionFor(ctx: TurnContext, id: string, decision: 'Approved' | 'Rejected', reason?: string): Promise<Reply> {
   const verb = decision === 'Approved' ? 'approve' : 'reject';
   const check = await checkDecidable(ctx, id, decision);
@@ -265,10 +268,10 @@ async function decisionFor(ctx: TurnContext, id: string, decision: 'Approved' | 
   ctx.state.lastRefs = [r.request_id];
   const line = requestLine(r, { who: true });
   if (decision === 'Rejected' && !reason) {
-    ctx.state.pending = { kind: 'decide', requestId: r.request_id, decision, step: 'reason' };
+    ctx.state.pending = { kind: 'decide', requestId: r.request_id, decision, step: 'reason', version: versionOf(r) };
     return reply(`You're rejecting ${line}. What is the reason? (The employee will see it. Say cancel to stop.)`, { intent: 'approvals.reject.reason', suggestions: ['Cancel'] });
   }
-  ctx.state.pending = { kind: 'decide', requestId: r.request_id, decision, step: 'confirm', reason };
+  ctx.state.pending = { kind: 'decide', requestId: r.request_id, decision, step: 'confirm', reason, version: versionOf(r) };
   const reasonText = reason ? ` with the reason "${reason}"` : '';
   return reply(`${verb === 'approve' ? 'Approve' : 'Reject'} ${line}${reasonText}? (yes / no)`, {
     intent: `approvals.${verb}.confirm`,
@@ -280,7 +283,8 @@ async function execute(ctx: TurnContext, p: PendingDecision): Promise<Reply> {
   ctx.state.pending = undefined;
   const verb = p.decision === 'Approved' ? 'approved' : 'rejected';
   try {
-    const rec = await decideStage(ctx.db, ctx.user, { ref: p.requestId, decision: p.decision, reason: p.reason ?? null }, ctx.now);
+    // Bound to the content the summary showed: if the owner edited it since, the decision is refused (409).
+    const rec = await decideStage(ctx.db, ctx.user, { ref: p.requestId, decision: p.decision, reason: p.reason ?? null, version: p.version ?? null }, ctx.now);
     const next = p.decision === 'Approved' && rec.next_stage && rec.next_stage !== 'Completed' ? ` Next stage: ${rec.next_stage}.` : '';
     const roles = await approverRoles(ctx);
     const remaining = (await Promise.all(roles.filter((r) => r !== 'it').map((r) => roleQueue(ctx, r)))).reduce((n, q) => n + q.items.filter((i) => i.actionable !== false).length, 0);

@@ -58,6 +58,8 @@ export interface PendingDecision {
   /** 'reason': the rejection reason was asked; 'confirm': waiting for yes / no. */
   step: 'reason' | 'confirm';
   reason?: string;
+  /** The request's version in the summary shown: the decision applies to that content only (else 409). */
+  version?: number;
 }
 
 export interface PendingChoice {
