@@ -112,6 +112,10 @@ describe('the request policy (table)', () => {
     const reset = request('password-reset', 'decided');
     const secret = { request_id: 'PWR-000001', new_password: 'S3cret!', has_new_password: true };
     expect(withoutSensitive(people['line manager'], reset, secret)).toEqual({ request_id: 'PWR-000001', has_new_password: true });
+    // the server's own facts under symbol keys (who signed which stage) survive the copy: the rules still need them
+    const signers = Symbol('signers');
+    const withFacts = { ...secret, [signers]: [{ stage: 'line_manager', signer_id: 2 }] };
+    expect((withoutSensitive(people['line manager'], reset, withFacts) as Record<symbol, unknown>)[signers]).toEqual([{ stage: 'line_manager', signer_id: 2 }]);
   });
 });
 

@@ -131,6 +131,8 @@ export function withoutSensitive<T extends Record<string, unknown>>(user: Viewer
   if (canSeeSensitive(user, req)) return rec;
   const out: Record<string, unknown> = {};
   for (const k in rec) if (!isSensitiveField(req.form_type, k)) out[k] = rec[k];
+  // Server-side facts kept under symbol keys (who signed which stage) are never sent but still needed by the rules.
+  for (const sym of Object.getOwnPropertySymbols(rec)) (out as Record<symbol, unknown>)[sym] = (rec as Record<symbol, unknown>)[sym];
   return out as T;
 }
 
