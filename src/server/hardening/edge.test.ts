@@ -274,5 +274,19 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     }
     // A forged X-Forwarded-For does not make a remote client local (TRUST_PROXY is off).
     expect((await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode).toBe(403);
+    // A proxy on this machine passing on a remote client is not 'this machine' either.
+    expect((await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(403);
+    // Nor does TRUST_PROXY=1 let a remote client name itself local.
+    const before = process.env.TRUST_PROXY;
+    process.env.TRUST_PROXY = '1';
+    const proxied = await startTestApp().finally(() => {
+      if (before === undefined) delete process.env.TRUST_PROXY;
+      else process.env.TRUST_PROXY = before;
+    });
+    try {
+      expect((await proxied.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode).toBe(403);
+    } finally {
+      await proxied.close();
+    }
   });
 });

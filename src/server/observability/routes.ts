@@ -52,17 +52,19 @@ async function observabilityRoutes(app: FastifyInstance) {
   loopDelay.enable();
   app.ctx.onClose.push(() => { loopDelay.disable(); });
 
-  // METRICS_TOKEN set: scrapers send `Authorization: Bearer <token>`. Unset: only clients on this machine
-  // (loopback) get an answer, everyone else 403 (the client address as the app sees it, so behind a proxy
-  // with TRUST_PROXY=1 the forwarded address counts, not the proxy's).
+  // METRICS_TOKEN set: scrapers send `Authorization: Bearer <token>`. Unset: only clients on this machine get an
+  // answer: the connection's own peer is loopback and nothing was forwarded (a proxy on this machine passing on a
+  // remote client, or a forged X-Forwarded-For, is not 'this machine'); everyone else 403.
   const token = process.env.METRICS_TOKEN || '';
+
+  const forwarded = (h: Record<string, unknown>) => h['x-forwarded-for'] !== undefined || h.forwarded !== undefined || h['x-real-ip'] !== undefined;
 
   app.get('/metrics', PUBLIC_ROUTE, async (req, reply) => {
     if (token) {
       const header = req.headers.authorization ?? '';
       const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
       if (!tokenMatches(given, token)) return reply.status(401).send({ error: 'Metrics require the METRICS_TOKEN bearer token' });
-    } else if (!isLoopback(req.ip)) {
+    } else if (!isLoopback(req.socket.remoteAddress) || forwarded(req.headers)) {
       return reply.status(403).send({ error: 'Metrics answer only on this machine unless METRICS_TOKEN is set' });
     }
     const pool = app.ctx.db.pool;
