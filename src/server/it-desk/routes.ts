@@ -170,7 +170,8 @@ export default async function itDeskRoutes(app: FastifyInstance) {
   app.post('/api/password-reset/reveal-password', async (req, reply) => {
     const body = parse(FormOnlySchema, req.body);
     // Erase what is past its time limit first, so an expired password is answered as erased (and logged so).
-    await sweepExpiredResetPasswords(db, clock.now(), config.resetPasswordTtlHours);
+    // A failing sweep must not fail the reveal: the reveal itself refuses a password past its time limit.
+    await sweepExpiredResetPasswords(db, clock.now(), config.resetPasswordTtlHours).catch((err) => req.log.error({ err }, 'reset password sweep failed'));
     const out = changed(await db.tx((c) => revealNewPassword(c, config, req.user, body.form_id, clock.now())));
     reply.header('cache-control', 'no-store');
     return out;

@@ -79,14 +79,8 @@ export function resolveSecretKey(settings: SecretKeySettings): SecretKey {
     try {
       // Written whole to a private temporary file, then linked into place: of several processes starting at once
       // exactly one creates the key file (link fails if it exists), and nobody ever reads a half-written key.
-      const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-      writeFileSync(tmp, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
-      try {
-        linkSync(tmp, file);
-        settings.onGenerated?.(file);
-      } finally {
-        unlinkSync(tmp);
-      }
+      createWhole(file, `${randomBytes(32).toString('base64')}\n`);
+      settings.onGenerated?.(file);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
@@ -94,6 +88,20 @@ export function resolveSecretKey(settings: SecretKeySettings): SecretKey {
   }
   cache.set(`file:${file}`, k);
   return k;
+}
+
+/**
+ * Creates `file` with `text`, whole: written to a private temporary file, then linked into place. Of several
+ * processes doing it at once exactly one succeeds (the others get EEXIST), and nobody reads a half-written file.
+ */
+function createWhole(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  writeFileSync(tmp, text, { flag: 'wx', mode: 0o600 });
+  try {
+    linkSync(tmp, file);
+  } finally {
+    unlinkSync(tmp);
+  }
 }
 
 /**
@@ -116,7 +124,7 @@ function moveLegacyKey(legacy: string, file: string, settings: SecretKeySettings
   };
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   try {
-    writeFileSync(file, text, { flag: 'wx', mode: 0o600 });
+    createWhole(file, text);
     removeLegacy();
     settings.onMoved?.(legacy, file);
     return file;
