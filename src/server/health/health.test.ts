@@ -65,6 +65,10 @@ describe('database trouble answered as 503', () => {
       expect(health.status).toBe(503);
       expect(health.headers['retry-after']).toMatch(/^\d+$/);
       expect(health.body).toEqual({ status: 'error', database: 'read-only', code: '25006' });
+      // The notifications service's health check is the same check: it never says healthy meanwhile.
+      const formState = await t.anonymous.get('/api/form-state/health');
+      expect(formState.status).toBe(503);
+      expect(formState.body).toMatchObject({ status: 'unhealthy', database: 'read-only' });
     } finally {
       await admin.query(`ALTER DATABASE ${dbName} RESET default_transaction_read_only`);
       await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = $1', ['client backend']);

@@ -4,33 +4,57 @@
 // 503 'degraded' when the probe passes but requests were refused for lack of database resources in the
 // last RECENT_TROUBLE_MS (e.g. a disk too full for new pages while the probe's row still fits in its page).
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/pool.js';
 import { PUBLIC_ROUTE } from '../http/edge.js';
 import { DATABASE_RETRY_AFTER_S, type DatabaseTrouble, databaseTrouble, recentDatabaseTrouble } from '../db/unavailable.js';
 
 const RECENT_TROUBLE_MS = 15_000;
 const RESOURCE_TROUBLE = new Set<DatabaseTrouble['reason']>(['disk-full', 'out-of-memory', 'too-many-connections', 'insufficient-resources', 'read-only']);
 
+/** What the database probe found: 'ok', or the trouble (`degraded`: requests met resource errors very recently). */
+export type DatabaseHealth =
+  | { status: 'ok' }
+  | { status: 'error'; reason: string; code?: string }
+  | { status: 'degraded'; recent: { reason: string; code?: string; at: string } };
+
+const probes = new WeakMap<Db, () => Promise<DatabaseHealth>>();
+
+/**
+ * The one database health check of both health routes: a write to health_probe, then whether requests met a
+ * resource error in the last RECENT_TROUBLE_MS. Calls arriving while a probe runs share it (a burst is one write).
+ */
+export function databaseHealth(db: Db): Promise<DatabaseHealth> {
+  let check = probes.get(db);
+  if (!check) {
+    let running: Promise<DatabaseHealth> | null = null;
+    const once = async (): Promise<DatabaseHealth> => {
+      try {
+        await db.query('UPDATE health_probe SET checked_at = now() WHERE id = 1');
+      } catch (err) {
+        const trouble = databaseTrouble(err);
+        return { status: 'error', reason: trouble?.reason ?? 'unreachable', ...(trouble?.code ? { code: trouble.code } : {}) };
+      }
+      const recent = recentDatabaseTrouble(db, RECENT_TROUBLE_MS);
+      if (recent && RESOURCE_TROUBLE.has(recent.reason)) return { status: 'degraded', recent: { reason: recent.reason, code: recent.code, at: recent.at } };
+      return { status: 'ok' };
+    };
+    check = () => (running ??= once().finally(() => { running = null; }));
+    probes.set(db, check);
+  }
+  return check();
+}
+
 export default async function healthRoutes(app: FastifyInstance) {
   const db = app.ctx.db;
-  // Calls arriving while a probe runs share it: a burst of health checks is one write.
-  let running: Promise<void> | null = null;
-  const probe = () => {
-    running ??= db.query('UPDATE health_probe SET checked_at = now() WHERE id = 1').then(() => undefined).finally(() => { running = null; });
-    return running;
-  };
-
   app.get('/api/health', PUBLIC_ROUTE, async (_req, reply) => {
-    try {
-      await probe();
-    } catch (err) {
-      const trouble = databaseTrouble(err);
+    const h = await databaseHealth(db);
+    if (h.status === 'error') {
       return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S))
-        .send({ status: 'error', database: trouble?.reason ?? 'unreachable', ...(trouble?.code ? { code: trouble.code } : {}) });
+        .send({ status: 'error', database: h.reason, ...(h.code ? { code: h.code } : {}) });
     }
-    const recent = recentDatabaseTrouble(db, RECENT_TROUBLE_MS);
-    if (recent && RESOURCE_TROUBLE.has(recent.reason)) {
+    if (h.status === 'degraded') {
       return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S))
-        .send({ status: 'degraded', database: 'ok', recent_error: { reason: recent.reason, code: recent.code, at: recent.at } });
+        .send({ status: 'degraded', database: 'ok', recent_error: h.recent });
     }
     return { status: 'ok', database: 'ok', time: app.ctx.clock.now().toISOString() };
   });

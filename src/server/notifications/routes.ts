@@ -8,6 +8,8 @@ import { LiveHub } from './hub.js';
 import { Mailer, mailSettingsFromEnv } from './mailer.js';
 import { changesSinceSnapshot, markRead, ownUserId, saveSnapshot, unreadCount, unreadNotifications } from './service.js';
 import { PUBLIC_ROUTE } from '../http/edge.js';
+import { DATABASE_RETRY_AFTER_S } from '../db/unavailable.js';
+import { databaseHealth } from '../health/routes.js';
 
 const UserIdBody = z.object({ user_id: z.union([z.string().max(100), z.number()], { message: 'user_id is required' }) }).loose();
 
@@ -61,12 +63,13 @@ export default async function notificationRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/form-state/health', PUBLIC_ROUTE, async (_req, reply) => {
-    try {
-      await ctx.db.query('SELECT 1');
-      return { status: 'healthy', service: 'form-state', live_updates: hub.state, email: settings ? 'enabled' : 'disabled' };
-    } catch {
-      return reply.status(503).send({ status: 'unhealthy', service: 'form-state', database: 'unreachable' });
+    // The same database check as /api/health (a write, and recent resource errors), so the two never disagree.
+    const h = await databaseHealth(ctx.db);
+    if (h.status !== 'ok') {
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ status: 'unhealthy', service: 'form-state', database: h.status === 'error' ? h.reason : 'degraded' });
     }
+    return { status: 'healthy', service: 'form-state', live_updates: hub.state, email: settings ? 'enabled' : 'disabled' };
   });
 
   app.get<{ Querystring: { lastEventId?: string } }>('/api/events', async (req, reply) => {
