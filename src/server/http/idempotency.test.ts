@@ -3,6 +3,7 @@
 // expire after 24 hours.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
+import { nothingWritten } from './idempotency.js';
 
 let t: TestApp;
 let alex: ApiClient, maria: ApiClient, priya: ApiClient;
@@ -90,5 +91,23 @@ describe('Idempotency-Key', () => {
     const res = await alex.post('/api/forms/petty-cash', pettyCash('Idem bad key'), { 'idempotency-key': 'x'.repeat(201) });
     expect(res.status).toBe(400);
     expect(await countOf('Idem bad key')).toBe(0);
+  });
+});
+
+describe('a failed call with an Idempotency-Key', () => {
+  const err = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {});
+  it('releases the key only when nothing can have been written', () => {
+    expect(nothingWritten(err('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))).toBe(true);
+    expect(nothingWritten(err('timeout exceeded when trying to connect'))).toBe(true);
+    expect(nothingWritten(err('cannot execute INSERT in a read-only transaction', '25006'))).toBe(true);
+    expect(nothingWritten(err('could not extend file: No space left on device', '53100'))).toBe(true);
+  });
+  it('keeps it unfinished when the outcome is unknown (a connection lost mid-call, a bug after the commit)', () => {
+    expect(nothingWritten(err('Connection terminated unexpectedly'))).toBe(false);
+    expect(nothingWritten(err('Query read timeout'))).toBe(false);
+    expect(nothingWritten(err('terminating connection due to administrator command', '57P01'))).toBe(false);
+    expect(nothingWritten(err('read ECONNRESET', 'ECONNRESET'))).toBe(false);
+    expect(nothingWritten(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(false);
+    expect(nothingWritten(undefined)).toBe(false);
   });
 });

@@ -6,11 +6,15 @@
 // How: before the handler runs, the key is reserved with the call's fingerprint (method, path, query and body).
 // A repeat of a finished call answers the stored answer; a repeat while the first is still running waits for it
 // (concurrent duplicates do the write once); the same key with another call answers 422. The answer is stored
-// when it is sent; a 5xx answer releases the key (nothing was written), so the retry does the write.
+// when it is sent. A 5xx answer releases the key only when nothing can have been written (the database was never
+// reached, or refused the write outright: read-only, full, out of connections), so the retry does the write; after
+// any other failure (a connection lost mid-call, a bug after the commit) the outcome is unknown and the key stays
+// unfinished: a retry is told to check whether it took effect rather than writing a second time.
 // One hook for every route listed in IDEMPOTENT_ROUTES (matched on the router's route pattern).
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/pool.js';
+import { databaseTrouble } from '../db/unavailable.js';
 import { HttpError, badRequest, conflict } from './errors.js';
 
 /** The routes (method and route pattern) that honour Idempotency-Key. Other routes ignore the header. */
@@ -43,7 +47,17 @@ const ABANDONED_MS = 60_000;
 
 const KEY_FORMAT = /^[\x21-\x7e]{1,200}$/;
 
-interface Reservation { userId: number; key: string }
+interface Reservation { userId: number; key: string; error?: unknown }
+
+/** Failures after which nothing of the call can have been stored: the database was never reached, or refused the write. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN']);
+export function nothingWritten(err: unknown): boolean {
+  const t = databaseTrouble(err);
+  if (!t) return false;
+  if (t.reason === 'read-only' || t.reason === 'disk-full' || t.reason === 'too-many-connections' || t.reason === 'out-of-memory' || t.reason === 'insufficient-resources') return true;
+  if (t.code && NEVER_CONNECTED.has(t.code)) return true;
+  return t.reason === 'timeout' && /timeout exceeded when trying to connect/.test(String((err as Error)?.message ?? ''));
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -113,13 +127,21 @@ export function registerIdempotency(app: FastifyInstance, db: Db, now: () => Dat
     }
   });
 
+  app.addHook('onError', async (req, _reply, err) => {
+    if (req.idempotency) req.idempotency.error = err;
+  });
+
   app.addHook('onSend', async (req, reply, payload) => {
     const res = req.idempotency;
     if (!res) return payload;
     req.idempotency = undefined;
     try {
       if (reply.statusCode >= 500) {
-        await db.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND idem_key = $2 AND status IS NULL', [res.userId, res.key]);
+        if (nothingWritten(res.error)) {
+          await db.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND idem_key = $2 AND status IS NULL', [res.userId, res.key]);
+        } else {
+          req.log.warn({ key: res.key }, 'a call with an Idempotency-Key failed with an unknown outcome; the key stays unfinished');
+        }
       } else {
         const type = reply.getHeader('content-type');
         await db.query(
