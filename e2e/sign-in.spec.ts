@@ -30,6 +30,7 @@ test.describe('sign-in screen', () => {
       'Marketing Staff',
       'Legal Staff',
       'Employees',
+      'Administrators',
     ]);
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'sign-in-desktop');
