@@ -138,6 +138,21 @@ describe('sign-in throttling without lockout', () => {
     }
   });
 
+  it('counts an attempt before checking it, so attempts sent at once cannot all slip through one backoff window', async () => {
+    const app = await startTestApp({ ADMINEASE_LOGIN_RATE_LIMIT: '10' });
+    try {
+      const attempt = (password = 'wrong') => from(app, '10.3.3.4', 'maria.garcia@adminease.test', password);
+      for (let i = 0; i < 9; i += 1) expect((await attempt()).statusCode).toBe(401);
+      // The tenth and five more at once: only the first gets a verdict, the rest must wait.
+      const burst = await Promise.all(Array.from({ length: 6 }, () => attempt()));
+      expect(burst.map((r) => r.statusCode).sort()).toEqual([401, 429, 429, 429, 429, 429]);
+      // A correct password from another address is not held back by any of it.
+      expect((await from(app, '10.9.9.9', 'maria.garcia@adminease.test', 'Demo@12345')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('runs one argon2 verification for an unknown e-mail too, taking a comparable time', async () => {
     const spy = vi.spyOn(passwordCheck, 'verify');
     try {

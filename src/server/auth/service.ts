@@ -94,6 +94,23 @@ export class LoginLimiter {
     if (this.hits.size > 50_000) for (const k of [...this.hits.keys()]) this.live(k, now);
   }
 
+  /** Dates the last failure of each key now (an attempt counted up front whose verdict came later). */
+  failedNow(keys: { pair: string; address: string; account: string }): void {
+    const now = this.clock.now().getTime();
+    for (const k of [keys.pair, keys.address, keys.account]) {
+      const h = this.hits.get(k);
+      if (h) h.lastFailAt = Math.max(h.lastFailAt, now);
+    }
+  }
+
+  /** Takes back one failure of each key (an attempt counted up front that succeeded or got no verdict). */
+  refund(keys: { pair: string; address: string; account: string }): void {
+    for (const k of [keys.pair, keys.address, keys.account]) {
+      const h = this.hits.get(k);
+      if (h && (h.failures -= 1) <= 0) this.hits.delete(k);
+    }
+  }
+
   reset(key: string): void {
     this.hits.delete(key);
   }
@@ -129,17 +146,25 @@ export async function login(ctx: AuthContext, email: string, password: string, a
   const wait = ctx.limiter.waitMs(keys);
   if (wait > 0) throw new HttpError(429, `Too many sign-in attempts. Please wait ${waitText(wait)} and try again.`);
   const pause = ctx.limiter.pauseMs(keys);
-  if (pause > 0) await new Promise((r) => setTimeout(r, pause));
-  const found = await loadUserByEmail(ctx.db, email.trim());
-  // Always one argon2 verification, against a dummy hash when the e-mail is unknown.
-  const ok = await passwordCheck.verify(found ? found.password_hash : await dummyPasswordHash(), password).catch(() => false);
-  // Outside demo mode the password printed in the README and on the demo panel is refused, whoever has it (the
-  // demo organisation's accounts of a database once run as a demo included).
-  const published = !ctx.demo && password === PUBLISHED_DEMO_PASSWORD;
-  if (!found || !ok || published) {
-    ctx.limiter.fail(keys);
-    throw new HttpError(401, INVALID_CREDENTIALS);
+  // The attempt counts as a failure from the start (before any await) and is refunded if it succeeds or gets no
+  // verdict: attempts sent in parallel cannot all slip through one backoff window.
+  ctx.limiter.fail(keys);
+  let verdict: 'failed' | 'signed-in' | undefined;
+  let found: Awaited<ReturnType<typeof loadUserByEmail>>;
+  try {
+    if (pause > 0) await new Promise((r) => setTimeout(r, pause));
+    found = await loadUserByEmail(ctx.db, email.trim());
+    // Always one argon2 verification, against a dummy hash when the e-mail is unknown.
+    const ok = await passwordCheck.verify(found ? found.password_hash : await dummyPasswordHash(), password).catch(() => false);
+    // Outside demo mode the password printed in the README and on the demo panel is refused, whoever has it (the
+    // demo organisation's accounts of a database once run as a demo included).
+    const published = !ctx.demo && password === PUBLISHED_DEMO_PASSWORD;
+    verdict = !found || !ok || published ? 'failed' : 'signed-in';
+  } finally {
+    if (verdict === 'failed') ctx.limiter.failedNow(keys); // the backoff runs from the answer, not the start
+    else ctx.limiter.refund(keys);
   }
+  if (verdict === 'failed' || !found) throw new HttpError(401, INVALID_CREDENTIALS);
   ctx.limiter.reset(keys.pair);
   const token = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
