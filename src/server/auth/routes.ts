@@ -17,7 +17,14 @@ const LoginSchema = z.object({
 export default async function authRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
 
+  // Behind a proxy without TRUST_PROXY=1 every client has the proxy's address, and the per-address sign-in
+  // throttling then slows everyone down together: say so once, loudly, in the log.
+  let proxyWarned = false;
   app.post('/api/auth/login', PUBLIC_ROUTE, async (req, reply) => {
+    if (!proxyWarned && req.headers['x-forwarded-for'] !== undefined && process.env.TRUST_PROXY !== '1') {
+      proxyWarned = true;
+      req.log.warn('sign-in through a proxy (X-Forwarded-For) while TRUST_PROXY is not 1: every client shares the proxy\'s address, so sign-in throttling by address holds back everyone behind it; set TRUST_PROXY=1');
+    }
     const body = parse(LoginSchema, req.body);
     const { user, token } = await login(ctx, body.email, body.password, req.ip);
     reply.setCookie(SESSION_COOKIE, token, {
