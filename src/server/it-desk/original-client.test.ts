@@ -63,10 +63,11 @@ const shownDate = (v: unknown) => (v === null || v === undefined ? new Date(0) :
 describe('IT queue rows of password resets', () => {
   it('carry the request date as incident_date and the system being reset as affected_system', async () => {
     const rec = await changed(async () => submitForm(t.db, await userOf(alex), 'password-reset', { system_for_reset: 'CRM', reset_reason: 'Locked Account' }));
+    const day = String(rec.created_at).slice(0, 10);
     const row = await queueRow(rec.request_id);
-    expect(row).toMatchObject({ form_type: 'password-reset', affected_system: 'CRM', incident_date: rec.created_at.slice(0, 10) });
+    expect(row).toMatchObject({ form_type: 'password-reset', affected_system: 'CRM', incident_date: day });
     const details = await lena.get(`/api/it-support/form-details?form_id=${rec.request_id}&form_type=password-reset`);
-    expect(details.body).toMatchObject({ affected_system: 'CRM', incident_date: rec.created_at.slice(0, 10) });
+    expect(details.body).toMatchObject({ affected_system: 'CRM', incident_date: day });
     // every row of the dashboard: a real date and a system
     for (const r of await itQueue()) {
       expect(shownDate(r.incident_date).getUTCFullYear(), `${r.request_id} incident_date`).toBeGreaterThan(2000);
