@@ -68,6 +68,9 @@ describe('IT queue rows of password resets', () => {
     expect(row).toMatchObject({ form_type: 'password-reset', affected_system: 'CRM', incident_date: day });
     const details = await lena.get(`/api/it-support/form-details?form_id=${rec.request_id}&form_type=password-reset`);
     expect(details.body).toMatchObject({ affected_system: 'CRM', incident_date: day });
+    // an incident reported without its date shows the day it was reported
+    const undated = await changed(async () => submitForm(t.db, await userOf(alex), 'it-incident', { affected_system: 'Printer', incident_description: 'Paper jam on floor 2' }));
+    expect(await queueRow(undated.request_id)).toMatchObject({ affected_system: 'Printer', incident_date: String(undated.created_at).slice(0, 10) });
     // every row of the dashboard: a real date and a system
     for (const r of await itQueue()) {
       expect(shownDate(r.incident_date).getUTCFullYear(), `${r.request_id} incident_date`).toBeGreaterThan(2000);
