@@ -208,7 +208,7 @@ async function main() {
     await run('requests', `INSERT INTO requests (id, request_id, form_type, employee_id, line_manager_id, hr_contact_id, status, current_stage, data, created_at, updated_at)
       SELECT g.id, g.prefix || '-' || lpad(g.id::text, greatest(6, length(g.id::text)), '0'), g.form_type, g.employee_id, g.manager_id, g.hr_contact_id,
              CASE WHEN g.form_type = 'it-incident' THEN
-                    CASE g.state WHEN 'approved' THEN 'Closed' WHEN 'rejected' THEN 'Rejected' ELSE (ARRAY['Open', 'In Progress', 'Resolved'])[1 + (g.id % 3)::int] END
+                    CASE g.state WHEN 'approved' THEN 'Closed' WHEN 'rejected' THEN 'Rejected' ELSE (ARRAY['Open', 'Open', 'Resolved'])[1 + (g.id % 3)::int] END
                   WHEN g.form_type = 'password-reset' THEN
                     CASE g.state WHEN 'approved' THEN 'Completed' WHEN 'rejected' THEN 'Rejected' ELSE 'Pending' END
                   ELSE CASE g.state WHEN 'approved' THEN 'Approved' WHEN 'rejected' THEN 'Rejected' ELSE 'Pending' END END,

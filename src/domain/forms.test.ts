@@ -1,5 +1,6 @@
 // The form-type table and the schemas built from it.
 import { describe, expect, it } from 'vitest';
+import { FINANCE_FORM_TYPES } from './approvals.js';
 import { FORM_TYPES, crossFieldErrors, firstIssueMessage, formSchema, formTypeDef } from './forms.js';
 
 describe('form types', () => {
@@ -83,5 +84,20 @@ describe('formSchema', () => {
   it('trims text and refuses blank required text', () => {
     expect(msg('facility-access', { access_request_type: 'Other', facilities_requested: '   ', justification: 'x' })).toMatch(/Facilities requested is required/);
     expect(ok('facility-access', { access_request_type: 'Other', facilities_requested: ' Lab ', justification: 'x' }).data).toMatchObject({ facilities_requested: 'Lab' });
+  });
+});
+
+describe('amount and purpose fields of the registry', () => {
+  it('name a money field and a text field of their own type, and every finance type has both', () => {
+    for (const t of FORM_TYPES) {
+      const byName = new Map(t.fields.map((fd) => [fd.name, fd]));
+      if (t.amountField) expect(byName.get(t.amountField)?.type, `${t.formType}.${t.amountField}`).toBe('money');
+      if (t.purposeField) expect(['text', 'longtext'], `${t.formType}.${t.purposeField}`).toContain(byName.get(t.purposeField)?.type);
+    }
+    for (const type of FINANCE_FORM_TYPES) {
+      const t = FORM_TYPES.find((x) => x.formType === type)!;
+      expect(t.amountField, type).toBeTruthy();
+      expect(t.purposeField, type).toBeTruthy();
+    }
   });
 });

@@ -49,6 +49,13 @@ export interface FormTypeDef {
   fields: readonly FieldDef[];
   /** Words people use for this form (catalogue search, assistant). */
   keywords: readonly string[];
+  /**
+   * The money field holding the request's total in USD (read through `requestAmount`): finance rows answer it as
+   * `amount_requested` whatever the type.
+   */
+  amountField?: string;
+  /** The field saying what the request is for (read through `requestPurpose`): finance rows answer it as `purpose`. */
+  purposeField?: string;
 }
 
 const f = (
@@ -83,7 +90,8 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
   },
   {
     formType: 'travel-request', title: 'Travel Request', category: 'Human Resources', icon: 'Plane', idPrefix: 'TR',
-    chain: LM_FIN, keywords: ['travel', 'trip', 'flight', 'business trip', 'journey'],
+    chain: LM_FIN, amountField: 'total_estimated_cost', purposeField: 'travel_purpose',
+    keywords: ['travel', 'trip', 'flight', 'business trip', 'journey'],
     fields: [
       f('destination', 'Destination', 'text', 'Where are you travelling to?'),
       f('departure_date', 'Departure date', 'date', 'When do you leave?'),
@@ -104,7 +112,8 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
   },
   {
     formType: 'expense-reimbursement', title: 'Expense Reimbursement', category: 'Human Resources', icon: 'Receipt', idPrefix: 'EXP',
-    chain: LM, keywords: ['expense', 'reimbursement', 'claim', 'receipt'],
+    chain: LM, amountField: 'total_amount', purposeField: 'description',
+    keywords: ['expense', 'reimbursement', 'claim', 'receipt'],
     fields: [
       f('expense_period', 'Expense period', 'text', 'Which period do the expenses cover (e.g. March 2027)?'),
       f('total_amount', 'Total amount (USD)', 'money', 'What is the total amount in USD?'),
@@ -142,7 +151,8 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
   },
   {
     formType: 'petty-cash', title: 'Petty Cash', category: 'Finance', icon: 'Wallet', idPrefix: 'PC',
-    chain: LM_FIN, keywords: ['petty cash', 'cash', 'advance', 'small purchase'],
+    chain: LM_FIN, amountField: 'amount_requested', purposeField: 'purpose',
+    keywords: ['petty cash', 'cash', 'advance', 'small purchase'],
     fields: [
       f('amount_requested', 'Amount requested (USD)', 'money', 'How much do you need, in USD?', { min: 0.01 }),
       f('expected_settlement_date', 'Expected settlement date', 'date', 'By which date will you settle it?'),
@@ -151,7 +161,8 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
   },
   {
     formType: 'purchase-requisition', title: 'Purchase Requisition', category: 'Finance', icon: 'ShoppingCart', idPrefix: 'PR',
-    chain: LM_FIN, keywords: ['purchase', 'requisition', 'buy', 'order', 'procurement'],
+    chain: LM_FIN, amountField: 'estimated_total', purposeField: 'purpose_of_purchase',
+    keywords: ['purchase', 'requisition', 'buy', 'order', 'procurement'],
     fields: [
       f('item_description', 'Item description', 'longtext', 'What would you like to purchase?', { max: 1000 }),
       f('quantity', 'Quantity', 'integer', 'How many?', { min: 1 }),
@@ -162,7 +173,8 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
   },
   {
     formType: 'medical-claim', title: 'Medical Claim', category: 'Finance', icon: 'HeartPulse', idPrefix: 'MED',
-    chain: LM, keywords: ['medical', 'health', 'doctor', 'hospital'],
+    chain: LM, amountField: 'claim_amount', purposeField: 'description',
+    keywords: ['medical', 'health', 'doctor', 'hospital'],
     fields: [
       f('treatment_date', 'Treatment date', 'date', 'When was the treatment?'),
       f('provider', 'Provider', 'text', 'Which doctor or hospital?'),
@@ -172,7 +184,8 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
   },
   {
     formType: 'mileage-claim', title: 'Mileage Claim', category: 'Finance', icon: 'Car', idPrefix: 'MIL',
-    chain: LM, keywords: ['mileage', 'kilometres', 'miles', 'driving'],
+    chain: LM, amountField: 'amount_claimed', purposeField: 'purpose',
+    keywords: ['mileage', 'kilometres', 'miles', 'driving'],
     fields: [
       f('travel_date', 'Travel date', 'date', 'When did you drive?'),
       f('distance_km', 'Distance (km)', 'number', 'How many kilometres?', { min: 0.1 }),
@@ -260,7 +273,8 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
   },
   {
     formType: 'contract-approval', title: 'Contract Approval', category: 'Legal', icon: 'FileSignature', idPrefix: 'CON',
-    chain: LM, keywords: ['contract', 'agreement', 'vendor contract'],
+    chain: LM, amountField: 'contract_value', purposeField: 'summary',
+    keywords: ['contract', 'agreement', 'vendor contract'],
     fields: [
       f('counterparty', 'Counterparty', 'text', 'Who is the other party?'),
       f('contract_title', 'Contract title', 'text', 'What is the contract called?'),
@@ -271,7 +285,8 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
   },
   {
     formType: 'equipment-request', title: 'Equipment Request', category: 'Other', icon: 'Laptop', idPrefix: 'EQ',
-    chain: LM, keywords: ['equipment', 'laptop', 'monitor', 'keyboard', 'hardware', 'headset'],
+    chain: LM, amountField: 'estimated_cost', purposeField: 'justification',
+    keywords: ['equipment', 'laptop', 'monitor', 'keyboard', 'hardware', 'headset'],
     fields: [
       f('equipment_type', 'Equipment type', 'text', 'What equipment do you need?'),
       f('quantity', 'Quantity', 'integer', 'How many?', { min: 1, max: 1000 }),
@@ -282,7 +297,8 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
   },
   {
     formType: 'training-request', title: 'Training Request', category: 'Other', icon: 'GraduationCap', idPrefix: 'TRG',
-    chain: LM, keywords: ['training', 'course', 'certification', 'workshop', 'learning'],
+    chain: LM, amountField: 'training_cost', purposeField: 'justification',
+    keywords: ['training', 'course', 'certification', 'workshop', 'learning'],
     fields: [
       f('training_program', 'Training program', 'text', 'Which training or course?'),
       f('training_provider', 'Provider', 'text', 'Who provides it?'),
@@ -294,7 +310,8 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
   },
   {
     formType: 'event-participation', title: 'Event Participation', category: 'Other', icon: 'Ticket', idPrefix: 'EVT',
-    chain: LM, keywords: ['event', 'conference', 'summit', 'meetup', 'participation'],
+    chain: LM, amountField: 'estimated_cost', purposeField: 'justification',
+    keywords: ['event', 'conference', 'summit', 'meetup', 'participation'],
     fields: [
       f('event_name', 'Event', 'text', 'Which event?'),
       f('event_date', 'Event date', 'date', 'When is it?'),
@@ -322,6 +339,36 @@ export function formTitle(formType: string): string {
 
 export function humanise(name: string): string {
   return name.replace(/[-_]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()).trim();
+}
+
+/** A requisition's total: quantity x unit cost, to the cent. */
+export function requisitionTotal(quantity: unknown, unitCost: unknown): number {
+  return Math.round(Number(quantity) * Number(unitCost) * 100) / 100;
+}
+
+const blankValue = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * A request's total in USD, read from its type's amount field (`amountField` of the registry); a requisition
+ * stored without its total counts quantity x unit cost. Null when the type has no total or the value is not a number.
+ */
+export function requestAmount(formType: string, values: Record<string, unknown>): number | null {
+  const field = BY_TYPE.get(formType)?.amountField;
+  if (!field) return null;
+  let raw = values[field];
+  if (blankValue(raw) && formType === 'purchase-requisition' && !blankValue(values.quantity) && !blankValue(values.unit_cost)) {
+    raw = requisitionTotal(values.quantity, values.unit_cost);
+  }
+  if (blankValue(raw)) return null;
+  const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
+  return Number.isFinite(n) ? n : null;
+}
+
+/** What a request is for, read from its type's purpose field (`purposeField` of the registry); null when none. */
+export function requestPurpose(formType: string, values: Record<string, unknown>): string | null {
+  const field = BY_TYPE.get(formType)?.purposeField;
+  const raw = field ? values[field] : undefined;
+  return blankValue(raw) ? null : String(raw).trim();
 }
 
 // ---- validation -------------------------------------------------------------------------------
@@ -473,7 +520,7 @@ export function crossFieldErrors(formType: string, v: Record<string, unknown>): 
   }
   if (formType === 'purchase-requisition') {
     const q = Number(v.quantity), u = Number(v.unit_cost), t = v.estimated_total;
-    if (t !== undefined && t !== null && Math.abs(Number(t) - Math.round(q * u * 100) / 100) > 0.01) {
+    if (t !== undefined && t !== null && Math.abs(Number(t) - requisitionTotal(q, u)) > 0.01) {
       return 'Estimated total must equal quantity x unit cost';
     }
   }
@@ -502,7 +549,7 @@ export function formSchema(formType: string): z.ZodTypeAny {
     .transform((v) => {
       const out = v as Record<string, unknown>;
       if (formType === 'purchase-requisition' && (out.estimated_total === undefined || out.estimated_total === null)) {
-        out.estimated_total = Math.round(Number(out.quantity) * Number(out.unit_cost) * 100) / 100;
+        out.estimated_total = requisitionTotal(out.quantity, out.unit_cost);
       }
       for (const k of Object.keys(out)) if (out[k] === undefined || out[k] === null) delete out[k];
       return out;

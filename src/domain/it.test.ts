@@ -12,6 +12,7 @@ import {
   incidentSteps,
   isAdminEaseSystem,
   itAlerts,
+  itSupportStatusOf,
   itBucket,
   itDisplayStatus,
   itSummary,
@@ -93,15 +94,17 @@ describe('planTicketSave', () => {
     expect(planTicketSave(inc(), { ticketNumber: '   ', resolutionNotes: 'x' })).toEqual({ ok: false, code: 400, error: 'IT Ticket Number is required' });
   });
 
-  it('makes an open ticket In Progress without notes and Resolved (confirmation Pending) with notes', () => {
-    expect(planTicketSave(inc(), { ticketNumber: 'T-1', resolutionNotes: null })).toMatchObject({ ok: true, status: 'In Progress', resolved: false, employeeConfirmationStatus: 'Pending' });
-    expect(planTicketSave(inc(), { ticketNumber: 'T-1', resolutionNotes: '  ' })).toMatchObject({ ok: true, status: 'In Progress' });
+  it('keeps an open ticket Open without notes and makes it Resolved (confirmation Pending) with notes', () => {
+    expect(planTicketSave(inc(), { ticketNumber: 'T-1', resolutionNotes: null })).toMatchObject({ ok: true, status: 'Open', resolved: false, employeeConfirmationStatus: 'Pending' });
+    expect(planTicketSave(inc(), { ticketNumber: 'T-1', resolutionNotes: '  ' })).toMatchObject({ ok: true, status: 'Open' });
+    // a ticket stored 'In Progress' by an older version is saved back to Open
+    expect(planTicketSave(inc({ status: 'In Progress' }), { ticketNumber: 'T-1', resolutionNotes: null })).toMatchObject({ ok: true, status: 'Open' });
     expect(planTicketSave(inc({ status: 'In Progress' }), { ticketNumber: 'T-1', resolutionNotes: 'Replaced cable' })).toMatchObject({ ok: true, status: 'Resolved', resolved: true, employeeConfirmationStatus: 'Pending' });
   });
 
   it('after a rejection keeps the Rejected mark until a new resolution is offered', () => {
     const rejected = inc({ it_helpdesk_ticket_number: 'T-1', employee_confirmation_status: 'Rejected' });
-    expect(planTicketSave(rejected, { ticketNumber: 'T-1', resolutionNotes: null })).toMatchObject({ status: 'In Progress', employeeConfirmationStatus: 'Rejected' });
+    expect(planTicketSave(rejected, { ticketNumber: 'T-1', resolutionNotes: null })).toMatchObject({ status: 'Open', employeeConfirmationStatus: 'Rejected' });
     expect(planTicketSave(rejected, { ticketNumber: 'T-1', resolutionNotes: 'Second fix' })).toMatchObject({ status: 'Resolved', employeeConfirmationStatus: 'Pending' });
   });
 
@@ -146,6 +149,15 @@ describe('password resets', () => {
     expect(setPasswordRefusal(pwd({ it_support_status: 'Completed' }))).toMatch(/already completed/);
     expect(setPasswordRefusal(pwd({ status: 'Rejected', it_support_status: 'Pending IT Action' }))).toMatch(/rejected/);
     expect(setPasswordRefusal(inc())).toMatch(/Only password reset/);
+  });
+
+  it('reads Rejected for a rejected reset, whatever IT support status was stored', () => {
+    expect(itSupportStatusOf(pwd({ status: 'Rejected', it_support_status: 'Completed' }))).toBe('Rejected');
+    expect(itSupportStatusOf(pwd({ status: 'Rejected' }))).toBe('Rejected');
+    expect(itSupportStatusOf(pwd({ it_support_status: 'Completed', status: 'Completed' }))).toBe('Completed');
+    expect(itSupportStatusOf(pwd())).toBe('Pending Manager');
+    expect(passwordResetStep(pwd({ status: 'Rejected', it_support_status: 'Completed', it_helpdesk_rejected_reason: 'Retired' })).value).toBe('Rejected');
+    expect(itBucket(pwd({ status: 'Rejected', it_support_status: 'Completed' }))).toBe('Closed');
   });
 
   it('recognises AdminEase itself as the system to reset, and nothing else', () => {

@@ -4,13 +4,19 @@
 // (status.ts imports the step boxes from here; this module uses isWithdrawn from there only inside functions.)
 import { WITHDRAWN_MESSAGE, isWithdrawn } from './status.js';
 
+/**
+ * Incident statuses. The lifecycle uses Open, Resolved and Closed: an incident IT is working on stays Open (with
+ * its ticket number and assignee), because the original IT dashboard acts only on Open tickets. 'In Progress'
+ * is still read (data of older versions, moved to Open by migration 090) but never written.
+ */
 export const IT_INCIDENT_STATUSES = ['Open', 'In Progress', 'Resolved', 'Closed', 'Rejected'] as const;
 export type ItIncidentStatus = (typeof IT_INCIDENT_STATUSES)[number];
 
 export const EMPLOYEE_CONFIRMATION_STATUSES = ['Pending', 'Confirmed', 'Rejected'] as const;
 export type EmployeeConfirmationStatus = (typeof EMPLOYEE_CONFIRMATION_STATUSES)[number];
 
-export const IT_SUPPORT_STATUSES = ['Pending Manager', 'Pending IT Action', 'Password Set', 'Completed'] as const;
+/** Password-reset IT support statuses; a rejected reset reads Rejected. */
+export const IT_SUPPORT_STATUSES = ['Pending Manager', 'Pending IT Action', 'Password Set', 'Completed', 'Rejected'] as const;
 export type ItSupportStatus = (typeof IT_SUPPORT_STATUSES)[number];
 
 /** The IT dashboard's status filter (default Open) and its tiles. */
@@ -38,8 +44,12 @@ export function isAdminEaseSystem(system: unknown): boolean {
   return s === 'adminease' || s === 'admin ease' || s === 'adminease portal' || s === 'adminease (this portal)';
 }
 
-/** The password-reset IT support status; a request without one waits for its line manager. */
+/**
+ * The password-reset IT support status: Rejected when the request was rejected (whatever was stored before);
+ * a request without one waits for its line manager.
+ */
 export function itSupportStatusOf(r: Rec): ItSupportStatus | string {
+  if (is(r.status, 'rejected')) return 'Rejected';
   const s = text(r.it_support_status);
   return s === '' ? 'Pending Manager' : s;
 }
@@ -86,7 +96,7 @@ export function itDisplayStatus(r: Rec): string {
 
 // ---- incidents --------------------------------------------------------------------------------
 
-/** An incident IT may still work on (Fill/Update Details): Open or In Progress. */
+/** An incident IT may still work on (Fill/Update Details): Open (or In Progress, stored by older versions). */
 export function isOpenIncident(r: Rec): boolean {
   return r.form_type === 'it-incident' && (is(r.status, 'open') || is(r.status, 'in progress'));
 }
@@ -115,7 +125,10 @@ export function employeeMayRespond(r: Rec): boolean {
   return awaitsEmployeeConfirmation(r) && present(r.it_resolution_notes);
 }
 
-/** Resolved and confirmed by the employee: IT may close it. */
+/**
+ * Resolved and confirmed by the employee but not closed: only data of older versions (the employee's confirmation
+ * now closes the ticket, and migration 090 closed those rows); IT may close it.
+ */
 export function mayCloseTicket(r: Rec): boolean {
   return r.form_type === 'it-incident' && is(r.status, 'resolved') && is(r.employee_confirmation_status, 'confirmed');
 }
@@ -131,13 +144,13 @@ export interface TicketSaveInput {
 }
 
 export type TicketSavePlan =
-  | { ok: true; status: 'In Progress' | 'Resolved'; employeeConfirmationStatus: string; resolved: boolean }
+  | { ok: true; status: 'Open' | 'Resolved'; employeeConfirmationStatus: string; resolved: boolean }
   | { ok: false; code: 400 | 409; error: string };
 
 /**
- * What saving IT ticket details does: a ticket number alone makes an open incident In Progress; a ticket
- * number with resolution notes makes it Resolved and asks the employee to confirm (confirmation Pending).
- * Only open incidents (Open, In Progress) can be saved.
+ * What saving IT ticket details does: a ticket number alone keeps an open incident Open (assigned, 'IT
+ * Processing'), where IT can update it again; a ticket number with resolution notes makes it Resolved and asks
+ * the employee to confirm (confirmation Pending). Only open incidents can be saved.
  */
 export function planTicketSave(r: Rec, input: TicketSaveInput): TicketSavePlan {
   const ticketNumber = text(input.ticketNumber);
@@ -154,7 +167,7 @@ export function planTicketSave(r: Rec, input: TicketSaveInput): TicketSavePlan {
   const notes = text(input.resolutionNotes);
   if (notes === '') {
     // Still being worked on: an earlier 'Rejected' stays visible until a new resolution is offered.
-    return { ok: true, status: 'In Progress', employeeConfirmationStatus: text(r.employee_confirmation_status) || 'Pending', resolved: false };
+    return { ok: true, status: 'Open', employeeConfirmationStatus: text(r.employee_confirmation_status) || 'Pending', resolved: false };
   }
   return { ok: true, status: 'Resolved', employeeConfirmationStatus: 'Pending', resolved: true };
 }

@@ -109,7 +109,7 @@ describe('IT staff who acknowledged a reset as line manager do not set it', () =
 });
 
 describe('IT staff never work their own incident', () => {
-  it('refuses resolving and closing one\'s own ticket; a colleague does it, the owner confirms', async () => {
+  it('refuses resolving and closing one\'s own ticket; a colleague does it, the owner\'s confirmation closes it in the colleague\'s name', async () => {
     const rec = await submitAs('omar.haddad@adminease.test', 'it-incident', { affected_system: 'Laptop', incident_description: 'Screen flickers', contact_info: 'ext 42' });
     const ticket = { form_id: rec.request_id, it_helpdesk_ticket_number: 'T-9001', it_resolution_notes: 'Replaced the cable' };
 
@@ -120,12 +120,15 @@ describe('IT staff never work their own incident', () => {
     expect(idsOf((await omar.get('/api/it-support/queue?limit=500')).body)).not.toContain(rec.request_id);
 
     expect((await lena.post('/api/it-support/save-ticket-details', ticket)).status).toBe(200);
-    expect((await omar.post('/api/user-confirmation/confirm-problem-solved', { form_id: rec.request_id })).status).toBe(200);
+    const confirmed = await omar.post('/api/user-confirmation/confirm-problem-solved', { form_id: rec.request_id });
+    expect(confirmed.status).toBe(200);
+    // The confirmation closes the ticket; the IT helpdesk step is signed by the colleague who resolved it.
+    expect(confirmed.body.ticket).toMatchObject({ status: 'Closed', it_helpdesk_approval: 'Completed', it_helpdesk_signature: 'Lena Fischer' });
+    const step = (await t.db.query(`SELECT signer_id FROM approvals WHERE request_pk = $1 AND stage = 'it_helpdesk'`, [rec.id])).rows[0];
+    expect(step.signer_id).toBe(lena.user.id);
     const closeOwn = await omar.post('/api/it-support/close-ticket', { form_id: rec.request_id });
     expect(closeOwn.status).toBe(403);
     expect(closeOwn.body.error).toBe('You cannot work on your own ticket; a colleague in IT support will handle it');
-    const closed = await lena.post('/api/it-support/close-ticket', { form_id: rec.request_id });
-    expect(closed.status).toBe(200);
-    expect(closed.body.ticket.status).toBe('Closed');
+    expect((await lena.post('/api/it-support/close-ticket', { form_id: rec.request_id })).status).toBe(409);
   });
 });

@@ -20,7 +20,7 @@ import {
   stageState,
   type HistoryEntry,
 } from '../../domain/approvals.js';
-import { FORM_TYPES, type Stage, STAGES, formTypeDef } from '../../domain/forms.js';
+import { FORM_TYPES, type Stage, STAGES, formTypeDef, requestAmount, requestPurpose } from '../../domain/forms.js';
 import { acknowledgementText, isWithdrawn } from '../../domain/status.js';
 import { type Db, type Queryable, prepared } from '../db/pool.js';
 import { draftNotifications, firstNotificationsSql, notificationContext } from '../events/notify.js';
@@ -264,6 +264,12 @@ export function approverView(rec: RequestRecord, user: AuthUser, role?: Approver
   if (rec.form_type === 'password-reset') {
     out.has_new_password = Boolean(rec.new_password) || rec.has_new_password === true;
     delete out.new_password;
+  }
+  if (role === 'finance') {
+    // The finance dashboard reads each row's total and purpose under petty cash's names, whatever the type: the
+    // registry says which field of the type holds them.
+    out.amount_requested = requestAmount(rec.form_type, rec);
+    out.purpose = requestPurpose(rec.form_type, rec);
   }
   if (role) {
     const stage = ROLE_STAGE[role];

@@ -158,14 +158,16 @@ async function seedRequests(c: Queryable, ids: Map<string, number>, now: Date): 
     { who: A, type: 'training-request', daysAgo: 26, data: { training_program: 'Kubernetes Administrator', training_provider: 'Linux Foundation', start_date: day(30), end_date: day(34), training_cost: 395, justification: 'Run our clusters' }, decisions: ['A'] },
     { who: N, type: 'event-participation', daysAgo: 19, data: { event_name: 'Content Marketing World', event_date: day(45), location: 'Cleveland', estimated_cost: 1600, justification: 'Campaign ideas' }, decisions: ['P'] },
     { who: DO, type: 'travel-request', daysAgo: 5, data: { destination: 'Dubai', departure_date: day(15), return_date: day(18), travel_purpose: 'Partner summit', total_estimated_cost: 2800 }, decisions: ['P', 'P'] },
-    // IT incidents, every state of the lifecycle
+    // IT incidents, every state of the lifecycle, each one that either IT dashboard or the employee can act on:
+    // new; taken by IT (ticket number, still Open); resolved and waiting for the employee; reported unresolved
+    // (Open, 'Update Resolution'); closed by the employee's confirmation
     { who: M, type: 'it-incident', daysAgo: 1, status: 'Open', data: { affected_system: 'VPN', incident_description: 'VPN drops every 10 minutes', incident_date: day(-1) }, decisions: ['P'] },
-    { who: A, type: 'it-incident', daysAgo: 4, status: 'In Progress', data: { affected_system: 'Email', incident_description: 'Outlook cannot sync shared mailbox', incident_date: day(-4) },
+    { who: A, type: 'it-incident', daysAgo: 4, status: 'Open', data: { affected_system: 'Email', incident_description: 'Outlook cannot sync shared mailbox', incident_date: day(-4) },
       decisions: ['P'], extra: { it_helpdesk_ticket_number: 'TICKET-2026-101', it_helpdesk_assigned_to: 'Omar Haddad', employee_confirmation_status: 'Pending' } },
     { who: S, type: 'it-incident', daysAgo: 7, status: 'Resolved', data: { affected_system: 'CRM', incident_description: 'CRM reports time out', incident_date: day(-7) },
       decisions: ['P'], extra: { it_helpdesk_ticket_number: 'TICKET-2026-097', it_helpdesk_assigned_to: 'Lena Fischer', it_resolution_notes: 'Rebuilt report indexes', it_resolution_date: day(-2), employee_confirmation_status: 'Pending' } },
-    { who: C, type: 'it-incident', daysAgo: 12, status: 'Resolved', data: { affected_system: 'Laptop', incident_description: 'Battery drains in one hour', incident_date: day(-12) },
-      decisions: ['P'], extra: { it_helpdesk_ticket_number: 'TICKET-2026-090', it_helpdesk_assigned_to: 'Omar Haddad', it_resolution_notes: 'Battery replaced', it_resolution_date: day(-5), employee_confirmation_status: 'Confirmed' } },
+    { who: C, type: 'it-incident', daysAgo: 12, status: 'Closed', data: { affected_system: 'Laptop', incident_description: 'Battery drains in one hour', incident_date: day(-12) },
+      decisions: ['A'], extra: { it_helpdesk_ticket_number: 'TICKET-2026-090', it_helpdesk_assigned_to: 'Omar Haddad', it_resolution_notes: 'Battery replaced', it_resolution_date: day(-5), employee_confirmation_status: 'Confirmed' } },
     { who: N, type: 'it-incident', daysAgo: 15, status: 'Open', data: { affected_system: 'Printer', incident_description: 'Floor 4 printer jams', incident_date: day(-15) },
       decisions: ['P'], extra: { it_helpdesk_ticket_number: 'TICKET-2026-085', it_helpdesk_assigned_to: 'Omar Haddad', it_resolution_notes: 'Cleared the tray', it_resolution_date: day(-10), employee_confirmation_status: 'Rejected' } },
     { who: R, type: 'it-incident', daysAgo: 60, status: 'Closed', data: { affected_system: 'Document management', incident_description: 'Cannot check in files', incident_date: day(-60) },
@@ -182,7 +184,7 @@ async function seedRequests(c: Queryable, ids: Map<string, number>, now: Date): 
         new_password_set_at: new Date(today.getTime() - 39 * DAY).toISOString(), password_seen_at: new Date(today.getTime() - 38 * DAY).toISOString(),
         new_password_erased_at: new Date(today.getTime() - 36 * DAY).toISOString(), new_password_erased_reason: 'time_limit',
         it_helpdesk_reset_by: 'Lena Fischer', it_helpdesk_reset_by_id: ids.get('lena.fischer@adminease.test'), it_helpdesk_date: day(-39) } },
-    { who: S, type: 'password-reset', daysAgo: 30, status: 'Rejected', data: { system_for_reset: 'Other', reset_reason: 'Security Concern' }, decisions: ['R'], reason: 'System retired; use SSO', extra: { it_support_status: 'Completed', line_manager_acknowledgement: true } },
+    { who: S, type: 'password-reset', daysAgo: 30, status: 'Rejected', data: { system_for_reset: 'Other', reset_reason: 'Security Concern' }, decisions: ['R'], reason: 'System retired; use SSO', extra: { it_support_status: 'Rejected', line_manager_acknowledgement: true } },
   ];
 
   let count = 0;

@@ -89,7 +89,7 @@ describe('GET /api/it-support/queue', () => {
     expect(text).not.toMatch(/new_password_enc|"new_password"/);
     expect(text).not.toContain('Mail#Reset-2716');
     const resets = res.body.filter((x: any) => x.form_type === 'password-reset');
-    expect(new Set(resets.map((x: any) => x.it_support_status))).toEqual(new Set(['Pending Manager', 'Pending IT Action', 'Password Set', 'Completed']));
+    expect(new Set(resets.map((x: any) => x.it_support_status))).toEqual(new Set(['Pending Manager', 'Pending IT Action', 'Password Set', 'Completed', 'Rejected']));
     const created = res.body.map((x: any) => Date.parse(x.created_at));
     expect(created).toEqual([...created].sort((a, b) => b - a));
   });
@@ -118,15 +118,15 @@ describe('GET /api/it-support/form-details', () => {
 });
 
 describe('IT incident lifecycle', () => {
-  it('Open -> In Progress -> Resolved -> rejected (Open, Update Resolution) -> Resolved -> Confirmed -> Closed', async () => {
+  it('Open -> (ticket number) Open, assigned -> Resolved -> rejected (Open, Update Resolution) -> Resolved -> confirmed: Closed', async () => {
     const id = await newIncident(alex);
     expect((await row(id)).status).toBe('Open');
     expect((await row(id)).data.employee_confirmation_status).toBe('Pending');
 
-    // IT fills the ticket number only: In Progress, trimmed number, the officer assigned by default.
+    // IT fills the ticket number only: still Open, trimmed number, the officer assigned by default.
     let res = await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: '  TICKET-2026-500  ', it_resolution_notes: '   ' });
     expect(res.status).toBe(200);
-    expect(res.body.ticket).toMatchObject({ status: 'In Progress', it_helpdesk_ticket_number: 'TICKET-2026-500', it_helpdesk_assigned_to: 'Lena Fischer', next_stage: 'IT Working on Resolution' });
+    expect(res.body.ticket).toMatchObject({ status: 'Open', it_helpdesk_ticket_number: 'TICKET-2026-500', it_helpdesk_assigned_to: 'Lena Fischer', next_stage: 'IT Processing' });
     expect((await row(id)).data.it_resolution_notes ?? null).toBeNull();
     expect((await alex.get('/api/user-confirmation/pending-confirmations')).body.tickets.map((x: any) => x.request_id)).not.toContain(id);
     // the employee cannot confirm an unresolved ticket
@@ -160,33 +160,27 @@ describe('IT incident lifecycle', () => {
     expect(res.status).toBe(200);
     expect(res.body.ticket).toMatchObject({ status: 'Resolved', employee_confirmation_status: 'Pending', it_resolution_notes: 'Reinstalled the VPN profile', it_helpdesk_assigned_to: 'Omar Haddad' });
 
-    // The employee confirms: still Resolved, ready to close.
+    // The employee confirms: Closed, the helpdesk step Completed and signed by the officer who resolved it, no stage left.
+    expect((await alex.post('/api/it-support/close-ticket', { form_id: id })).status).toBe(403);
     res = await alex.post('/api/user-confirmation/confirm-problem-solved', { form_id: id, employee_id: 'EMP-1001', confirmation_notes: 'Employee confirmed: Problem is solved' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, status: 'Resolved', employee_confirmation_status: 'Confirmed' });
+    expect(res.body).toMatchObject({ success: true, status: 'Closed', employee_confirmation_status: 'Confirmed' });
+    expect(res.body.ticket).toMatchObject({ status: 'Closed', next_stage: 'Completed', it_helpdesk_approval: 'Completed', it_helpdesk_signature: 'Lena Fischer', it_queue_status: 'Closed' });
+    expect(await row(id)).toMatchObject({ status: 'Closed', current_stage: null });
     expect((await row(id)).data.employee_confirmation_notes).toBe('Employee confirmed: Problem is solved');
     expect((await alex.post('/api/user-confirmation/confirm-problem-solved', { form_id: id })).status).toBe(409);
     expect((await alex.post('/api/user-confirmation/reject-resolution', { form_id: id })).status).toBe(409);
     expect((await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'X', it_resolution_notes: 'y' })).status).toBe(409);
-    expect((await alex.post('/api/it-support/close-ticket', { form_id: id })).status).toBe(403);
-
-    // IT closes: Closed, the helpdesk step Completed and signed by the closer, no stage left.
-    res = await lena.post('/api/it-support/close-ticket', { form_id: id });
-    expect(res.status).toBe(200);
-    expect(res.body.ticket).toMatchObject({ status: 'Closed', next_stage: 'Completed', it_helpdesk_approval: 'Completed', it_helpdesk_signature: 'Lena Fischer', it_queue_status: 'Closed' });
-    expect(await row(id)).toMatchObject({ status: 'Closed', current_stage: null });
     expect((await lena.post('/api/it-support/close-ticket', { form_id: id })).status).toBe(409);
-    expect((await alex.post('/api/user-confirmation/confirm-problem-solved', { form_id: id })).status).toBe(409);
 
     // Every step is in the event log, by the person who did it.
     const ev = await events(id);
     const steps = ev.map((e) => `${e.event_type}:${e.field}:${e.old_value}->${e.new_value}`);
     expect(steps).toEqual([
       'submitted:status:null->Open',
-      'ticket_updated:status:Open->In Progress',
       'ticket_updated:it_helpdesk_ticket_number:null->TICKET-2026-500',
       'ticket_updated:it_helpdesk_assigned_to:null->Lena Fischer',
-      'ticket_updated:status:In Progress->Resolved',
+      'ticket_updated:status:Open->Resolved',
       'ticket_updated:it_helpdesk_assigned_to:Lena Fischer->Omar Haddad',
       'employee_confirmation:employee_confirmation_status:Pending->Rejected',
       'status_change:status:Resolved->Open',
@@ -196,7 +190,7 @@ describe('IT incident lifecycle', () => {
       'decision:it_helpdesk_approval:Pending->Completed',
     ]);
     expect(ev.filter((e) => e.event_type === 'employee_confirmation').every((e) => e.actor_id === alex.user.id)).toBe(true);
-    expect(ev.at(-1)!.actor_id).toBe(lena.user.id);
+    expect(ev.at(-1)!.actor_id).toBe(alex.user.id);
     // The employee was told about IT's changes (notifications are derived from these events).
     const notes = await t.db.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND form_id = $2`, [alex.user.id, id]);
     expect(notes.rows[0].n).toBeGreaterThan(0);
@@ -607,7 +601,7 @@ describe('GET /api/it-support/queue: status, limit, form_type, bounds and cache'
     expect((await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'T-CACHE-1' })).status).toBe(200);
     const after = await get(qs);
     expect(after.headers['x-queue-cache']).toBe('miss');
-    expect(after.body.find((x: any) => x.request_id === id)).toMatchObject({ status: 'In Progress', it_helpdesk_ticket_number: 'T-CACHE-1' });
+    expect(after.body.find((x: any) => x.request_id === id)).toMatchObject({ status: 'Open', it_helpdesk_ticket_number: 'T-CACHE-1' });
   });
 });
 

@@ -1,5 +1,5 @@
-// The IT support desk: the ticket queue, IT incident lifecycle (Open -> In Progress -> Resolved -> employee
-// confirms -> Closed, or rejects -> Open), password resets (Pending Manager -> Pending IT Action -> Password Set
+// The IT support desk: the ticket queue, IT incident lifecycle (Open, with a ticket number once IT takes it ->
+// Resolved with resolution notes -> the employee confirms: Closed, or rejects: Open again), password resets (Pending Manager -> Pending IT Action -> Password Set
 // -> Completed) with the new password encrypted at rest and shown only to its owner, and the line manager's
 // acknowledgements. Every change locks the request row, checks the state, and writes request_events.
 import {
@@ -104,6 +104,13 @@ export function toTicket(row: RecordRow): RequestRecord {
     out.it_support_status = itSupportStatusOf(effectiveResetRecord(row));
     out.it_queue_status = itBucket(out);
     out.display_status = itDisplayStatus(out);
+    // The IT table's Affected System and Incident Date columns: the system being reset, asked for on the day of
+    // the request.
+    out.affected_system = rec.system_for_reset ?? null;
+    out.incident_date = String(rec.created_at).slice(0, 10);
+  } else if (out.incident_date === null || out.incident_date === undefined || String(out.incident_date).trim() === '') {
+    // An incident reported without its date: the day it was reported.
+    out.incident_date = String(rec.created_at).slice(0, 10);
   }
   return out as RequestRecord;
 }
@@ -259,7 +266,8 @@ export interface SaveTicketInput {
 
 /**
  * Saves the ticket number (required, trimmed), the assignee and the resolution notes (trimmed; blank = none).
- * With notes the incident becomes Resolved and waits for the employee; without, In Progress.
+ * With notes the incident becomes Resolved and waits for the employee; without, it stays Open (assigned), so IT
+ * can update it again from either dashboard.
  */
 export async function saveTicketDetails(c: Queryable, user: AuthUser, input: SaveTicketInput, now: Date): Promise<RequestRecord> {
   assertItStaff(user);
@@ -286,6 +294,7 @@ export async function saveTicketDetails(c: Queryable, user: AuthUser, input: Sav
       it_resolution_notes: notes,
       it_resolution_date: today(now),
       it_resolved_by: officer,
+      it_resolved_by_id: user.id, // signs the IT helpdesk step when the employee's confirmation closes the ticket
       // A new resolution asks afresh: earlier answers of the employee no longer apply.
       employee_confirmation_date: null,
       employee_confirmation_notes: null,
@@ -324,7 +333,10 @@ export async function saveTicketDetails(c: Queryable, user: AuthUser, input: Sav
   return toTicket(await reload(c, row.pk));
 }
 
-/** Closes a resolved incident that the employee confirmed as solved; the IT helpdesk step becomes Completed. */
+/**
+ * Closes a resolved incident that the employee confirmed as solved; the IT helpdesk step becomes Completed. Today
+ * the confirmation closes the ticket itself: this serves tickets confirmed under older versions.
+ */
 export async function closeTicket(c: Queryable, user: AuthUser, formId: unknown, now: Date, version?: number | null): Promise<RequestRecord> {
   assertItStaff(user);
   const row = await lockRequest(c, user, formId, ['it-incident']);
@@ -380,24 +392,48 @@ async function lockOwnIncident(c: Queryable, user: AuthUser, input: Confirmation
   return row;
 }
 
+/**
+ * The reporting employee confirms a resolved incident as solved: that closes it (status Closed, no stage left) and
+ * completes the IT helpdesk step, signed by the IT officer who resolved it. Nobody has to act after the employee,
+ * which is what the original IT dashboard expects: it offers no action on a confirmed ticket.
+ */
 export async function confirmProblemSolved(c: Queryable, user: AuthUser, input: ConfirmationInput, now: Date) {
   const row = await lockOwnIncident(c, user, input);
   const notes = trimmed(input.confirmation_notes).slice(0, 1000) || DEFAULT_CONFIRMATION_NOTES;
   const old = String(row.data.employee_confirmation_status ?? 'Pending');
+  const resolver = String(row.data.it_resolved_by ?? row.data.it_helpdesk_assigned_to ?? IT_OFFICER_FALLBACK_NAME);
+  const resolverId = typeof row.data.it_resolved_by_id === 'number' ? row.data.it_resolved_by_id : null;
   await updateRequest(c, row.pk, {
     employee_confirmation_status: 'Confirmed',
     employee_confirmation_date: now.toISOString(),
     employee_confirmation_notes: notes,
-  }, row.status, 'it_helpdesk', now);
+    it_closed_at: now.toISOString(),
+  }, 'Closed', null, now);
+  await c.query(
+    `UPDATE approvals SET decision = 'Completed', signer_id = $2, signer_name = $3, decided_at = $4
+      WHERE request_pk = $1 AND stage = 'it_helpdesk' AND decision = 'Pending'`,
+    [row.pk, resolverId, resolver, now],
+  );
+  const ticketNumber = row.data.it_helpdesk_ticket_number ?? null;
   await recordEvent(c, {
     request: eventRef(row), actorId: user.id, eventType: 'employee_confirmation', stage: 'it_helpdesk',
     field: 'employee_confirmation_status', oldValue: old, newValue: 'Confirmed', at: now,
-    details: { confirmation_notes: notes, it_helpdesk_ticket_number: row.data.it_helpdesk_ticket_number ?? null },
+    details: { confirmation_notes: notes, it_helpdesk_ticket_number: ticketNumber },
+  });
+  await recordEvent(c, {
+    request: eventRef(row), actorId: user.id, eventType: 'status_change', stage: 'it_helpdesk', field: 'status',
+    oldValue: row.status, newValue: 'Closed', at: now,
+    details: { it_helpdesk_ticket_number: ticketNumber, it_helpdesk_approval: 'Completed', closed_by: 'employee_confirmation' },
+  });
+  // The helpdesk step's decision, logged too; the status change above is what people are told about.
+  await recordEvent(c, {
+    request: eventRef(row), actorId: user.id, eventType: 'decision', stage: 'it_helpdesk', field: 'it_helpdesk_approval',
+    oldValue: 'Pending', newValue: 'Completed', at: now, notify: false, details: { signer_name: resolver },
   });
   const ticket = toTicket(await reload(c, row.pk));
   return {
     success: true,
-    message: 'Problem confirmed as solved. IT Support can now close this ticket.',
+    message: 'Problem confirmed as solved. The ticket is closed.',
     form_id: ticket.request_id,
     it_helpdesk_ticket_number: ticket.it_helpdesk_ticket_number ?? null,
     status: ticket.status,

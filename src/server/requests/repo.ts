@@ -2,6 +2,7 @@
 // them into the record shape the spec's clients read (line_manager_approval, *_signature, *_date,
 // *_rejected_reason, ...). Features (forms, approvals, IT desk, assistant) build on these functions.
 import { type Stage, STAGES, formTypeDef } from '../../domain/forms.js';
+import { itSupportStatusOf } from '../../domain/it.js';
 import { nextStageFor } from '../../domain/status.js';
 import { type Queryable, prepared } from '../db/pool.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
@@ -153,6 +154,8 @@ export function toRecord(row: RecordRow): RequestRecord {
   rec.line_manager = row.manager_name;
   rec.manager = row.manager_name ?? 'N/A';
   rec.status = row.status;
+  // A password reset's IT support status as every screen reads it (a rejected one reads Rejected).
+  if (row.form_type === 'password-reset') rec.it_support_status = itSupportStatusOf(rec);
   rec.current_stage = row.current_stage;
   rec.created_at = isoTime(row.created_at);
   rec.updated_at = isoTime(row.updated_at);

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import {
   Building2, CalendarDays, DoorOpen, FileText, LockKeyhole, MonitorX, Plane, Receipt, ShoppingCart, UserPen, Wallet,
 } from 'lucide-react';
-import { formTitle } from '../../domain/forms';
+import { formTitle, requestAmount, requestPurpose } from '../../domain/forms';
 import { CLOSED_STAGE_TEXT } from '../../domain/approvals';
 import { Badge, type BadgeTone } from '../ui';
 import { formatUsd } from '../format';
@@ -69,11 +69,9 @@ export function DecidedLabel({ value, signer }: { value: string; signer?: unknow
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
-/** The amount of a finance request: petty cash amount, travel cost or requisition total. */
+/** The amount of a request: its type's total (petty cash amount, travel cost, requisition total, ...). */
 export function amountOf(rec: QueueRecord): number | null {
-  const raw = rec.amount_requested ?? rec.estimated_total ?? rec.total_estimated_cost ?? rec.estimated_cost;
-  const n = Number(raw);
-  return raw === undefined || raw === null || raw === '' || !Number.isFinite(n) ? null : n;
+  return requestAmount(String(rec.form_type ?? ''), rec);
 }
 
 /** Amount with two decimals ('1,234.50'); the table column is right-aligned. */
@@ -82,7 +80,8 @@ export function amountText(rec: QueueRecord): string {
   return n === null ? '—' : n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
-export const purposeOf = (rec: QueueRecord) => str(rec.purpose ?? rec.travel_purpose ?? rec.purpose_of_purchase ?? rec.item_description);
+/** What a request is for: its type's purpose field. */
+export const purposeOf = (rec: QueueRecord) => requestPurpose(String(rec.form_type ?? ''), rec) ?? '';
 
 /** The facilities table's Details cell: the room and slot, or the access asked for. */
 export function facilitiesDetails(rec: QueueRecord): ReactNode {

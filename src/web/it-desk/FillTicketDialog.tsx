@@ -135,7 +135,7 @@ export function FillTicketDialog({ ticket, open, onClose, officerName, onSaved }
             onChange={(e) => setNotes(e.target.value)}
             maxLength={4000}
             placeholder="Add your investigation notes, questions asked, troubleshooting steps, or resolution details here..."
-            hint="Optional. Without notes the ticket is In Progress; with notes it is Resolved and the employee is asked to confirm."
+            hint="Optional. Without notes the ticket stays Open, assigned to you; with notes it is Resolved and the employee is asked to confirm."
           />
         </form>
       ) : (

@@ -115,7 +115,7 @@ describe('IT dashboard', () => {
   });
 
   it('fills details: save disabled while the ticket number is blank, trimmed payload, success text', async () => {
-    routes['POST /api/it-support/save-ticket-details'] = (b) => ({ status: 200, body: { success: true, ticket: { ...tickets[0], status: 'In Progress', it_helpdesk_ticket_number: b.it_helpdesk_ticket_number } } });
+    routes['POST /api/it-support/save-ticket-details'] = (b) => ({ status: 200, body: { success: true, ticket: { ...tickets[0], status: 'Open', it_helpdesk_ticket_number: b.it_helpdesk_ticket_number } } });
     renderWith(<ItDesk />);
     fireEvent.click(within(await screen.findByTestId('it-ticket-INC-000001')).getByRole('button', { name: 'Fill Details' }));
     const dialog = screen.getByRole('dialog', { name: 'Fill Ticket Details - Alex Johnson' });
