@@ -116,15 +116,18 @@ export function queueCacheFor(db: Db): QueueCache | undefined {
 
 /**
  * Answers a queue from this database's cache (header x-queue-cache: hit), or computes, caches (unless anything
- * changed meanwhile) and answers (miss). Permission checks run before this.
+ * changed meanwhile) and answers (miss). Permission checks run before this. An answer `keep` refuses is never
+ * cached (nor by the browser: Cache-Control no-store); it is answered with x-queue-cache: skip.
  */
-export async function sendCachedJson(db: Db, reply: FastifyReply, key: string, compute: () => Promise<unknown>) {
+export async function sendCachedJson(db: Db, reply: FastifyReply, key: string, compute: () => Promise<unknown>, opts: { keep?: (answer: unknown) => boolean } = {}) {
   const cache = caches.get(db); // absent with ADMINEASE_QUEUE_CACHE=0
   reply.type('application/json; charset=utf-8');
   const hit = cache?.get(key);
   if (hit !== undefined) return reply.header('x-queue-cache', 'hit').send(hit);
   const gen = cache?.generation() ?? 0;
-  const body = JSON.stringify(await compute());
+  const answer = await compute();
+  const body = JSON.stringify(answer);
+  if (opts.keep && !opts.keep(answer)) return reply.header('x-queue-cache', 'skip').header('cache-control', 'no-store').send(body);
   cache?.set(key, body, gen);
   return reply.header('x-queue-cache', 'miss').send(body);
 }

@@ -162,7 +162,7 @@ describe('sessions', () => {
   });
 
   it('saves chat messages, reports status and stats, cleans up idle sessions and logs out', async () => {
-    const sam = await t.login('sam.wilson@adminease.test');
+    let sam = await t.login('sam.wilson@adminease.test');
     const s = await sam.post('/ai/simple/session/login', { user_id: 'EMP-1003' });
     const saved = await sam.post('/ai/simple/session/save-chat', { user_id: sam.user.id, message_type: 'user', content: 'hello there', metadata: { via: 'test' } }, { 'x-session-id': s.body.session_id });
     expect(saved.body).toMatchObject({ success: true });
@@ -187,6 +187,8 @@ describe('sessions', () => {
 
     const s2 = await sam.post('/ai/simple/session/login', { user_id: sam.user.id });
     expect((await sam.post('/ai/simple/session/logout', { user_id: sam.user.id })).body.sessions_ended).toBe(1);
+    // (that logout also ended Sam's sign-in session: session-logout.test.ts)
+    sam = await t.login('sam.wilson@adminease.test');
     expect((await sam.post('/ai/simple/session/status', { user_id: sam.user.id })).body).toMatchObject({ active: false, session: { sessionId: s2.body.session_id } });
     t.clock.offsetMs = 0;
   });

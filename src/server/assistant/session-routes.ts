@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isSessionManagerRole } from '../../domain/roles.js';
+import { endSignInSession } from '../auth/routes.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import { parse } from '../http/parse.js';
 import { type AuthUser, isSelfRef } from '../people/service.js';
@@ -52,11 +53,14 @@ export default async function assistantSessionRoutes(app: FastifyInstance) {
     return { success: true, session_id: s.session_id, user_id: body.user_id, user_role: req.user.role };
   });
 
-  app.post('/ai/:family/session/logout', async (req) => {
+  // The spec's client signs out with this call alone ('ends the backend session'): the assistant sessions of the
+  // family end, and so does the caller's sign-in session (revoked, cookie cleared), as POST /api/auth/logout does.
+  app.post('/ai/:family/session/logout', async (req, reply) => {
     const { family } = parse(FamilyParams, req.params);
     const body = parse(UserOnlySchema, req.body);
     assertSelf(req.user, body.user_id);
     const r = await db.query('UPDATE ai_sessions SET ended_at = $3 WHERE user_id = $1 AND family = $2 AND ended_at IS NULL', [req.user.id, family, clock.now()]);
+    await endSignInSession(app, req, reply);
     return { success: true, sessions_ended: r.rowCount };
   });
 

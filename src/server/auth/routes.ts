@@ -1,5 +1,5 @@
 // Sign-in, sign-out, the current user and an employee's profile card.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parse } from '../http/parse.js';
 import { notFound } from '../http/errors.js';
@@ -8,6 +8,15 @@ import { login, logout } from './service.js';
 import { PUBLIC_ROUTE } from '../http/edge.js';
 
 export const SESSION_COOKIE = 'adminease_session';
+
+/**
+ * Ends the caller's sign-in session: revoked (on every instance), its cookie cleared; the token no longer works.
+ * Sign-out, and the assistant's session logout (the spec's client signs out with that call alone).
+ */
+export async function endSignInSession(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await logout(app.ctx, req.tokenHash);
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
 
 const LoginSchema = z.object({
   email: z.string({ message: 'Email and password are required' }).trim().min(1, 'Email and password are required').max(320),
@@ -40,8 +49,7 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/auth/logout', async (req, reply) => {
-    await logout(ctx, req.tokenHash);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    await endSignInSession(app, req, reply);
     return { success: true };
   });
 

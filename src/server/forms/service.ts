@@ -7,6 +7,7 @@ import { invalidateQueues } from '../approvals/queue-cache.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { type AuthUser, assertMayViewPerson, fullName, isSelfRef } from '../people/service.js';
 import { canViewRequest, viewScopeSql, withoutSensitive } from '../policies/requests.js';
+import { type PasswordAccess, type PasswordChannel, readOwnPasswords } from '../it-desk/owner-password.js';
 import { RECORD_SELECT, type RecordRow, type RequestRecord, insertRequest, loadRecordByRef, toRecord } from '../requests/repo.js';
 import { checkLeaveRules } from './leave.js';
 
@@ -185,21 +186,67 @@ export async function personFor(db: Db, caller: AuthUser, ref: string | undefine
   return assertMayViewPerson(db, caller, ref);
 }
 
+/**
+ * How a list's records name their employee in `employee_id`: the employee code (the spec's records), or the numeric
+ * user id when the list was asked for with it (`?employee_id=5`: the original client's form calendar asks with the
+ * signed-in user's id and keeps only the records whose employee_id equals that id). Employee codes are never all
+ * digits, so a list asked for by code, or for the caller without any id, keeps the codes.
+ */
+export type EmployeeNaming = 'code' | 'user_id';
+
+export function namingOf(ref: string | undefined): EmployeeNaming {
+  return ref !== undefined && /^\d{1,15}$/.test(ref.trim()) ? 'user_id' : 'code';
+}
+
+/** What a read of the caller's own records may add to them. */
+export interface OwnRecordsOptions {
+  /** How the records name their employee (default: the employee code). */
+  naming?: EmployeeNaming;
+  /**
+   * Given: the new password of the caller's own password resets is read into their records as `new_password` (the
+   * spec's clients read it there; each read is logged and the first completes the reset: it-desk/owner-password.ts).
+   * Not given: never (our web reads it on demand through the reveal call).
+   */
+  passwords?: PasswordAccess;
+}
+
+/** Does an answer (a record, a list, or lists keyed by form type) carry a reset password? It must never be cached. */
+export function carriesPassword(answer: unknown): boolean {
+  const has = (r: unknown) => typeof (r as Record<string, unknown> | null)?.new_password === 'string';
+  if (Array.isArray(answer)) return answer.some(has);
+  if (answer === null || typeof answer !== 'object') return false;
+  return has(answer) || Object.values(answer).some((v) => Array.isArray(v) && v.some(has));
+}
+
+/** Rows as records `caller` may see (the request policy), with what the options add. */
+async function recordsFor(db: Db, caller: AuthUser, rows: RecordRow[], opts: OwnRecordsOptions, via: PasswordChannel): Promise<RequestRecord[]> {
+  let items: Array<{ row: RecordRow; password?: string }> = rows.map((row) => ({ row }));
+  if (opts.passwords) {
+    const out = await readOwnPasswords(db, opts.passwords, caller, rows, via);
+    items = out.rows;
+    // A read is logged and the first one completes the reset: this instance's cached answers are stale now.
+    if (out.read > 0) invalidateQueues(db);
+  }
+  return items.map(({ row, password }) => {
+    const rec: Record<string, unknown> = toRecord(row);
+    if (password !== undefined) rec.new_password = password;
+    if (opts.naming === 'user_id') rec.employee_id = row.employee_user_id;
+    return withoutSensitive(caller, row, rec as RequestRecord);
+  });
+}
+
 const USER_FORMS_SQL = prepared(`${RECORD_SELECT}
   WHERE r.id IN (SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY form_type ORDER BY created_at DESC, id DESC) AS n
                                   FROM requests WHERE employee_id = $1) x WHERE x.n <= $2)
   ORDER BY r.created_at DESC, r.id DESC`);
 const USER_FORMS_OF_TYPE_SQL = prepared(`${RECORD_SELECT} WHERE r.employee_id = $1 AND r.form_type = $2 ORDER BY r.created_at DESC, r.id DESC LIMIT $3`);
 
-/** A row as `caller` may see it: sensitive fields only for the owner and the request's deciders. */
-const seenBy = (caller: AuthUser) => (row: RecordRow): RequestRecord => withoutSensitive(caller, row, toRecord(row));
-
 /**
  * GET /api/forms/user-forms: the person's requests keyed by form type, each list newest first and bounded (for a
  * person the caller may view: see personFor). Someone else's list holds only the requests the caller may see
  * (the request policy: e.g. a line manager gets the types of their dashboard, not a report's info updates).
  */
-export async function userFormsOf(db: Db, caller: AuthUser, personId: number): Promise<Record<string, RequestRecord[]>> {
+export async function userFormsOf(db: Db, caller: AuthUser, personId: number, opts: OwnRecordsOptions = {}): Promise<Record<string, RequestRecord[]>> {
   const r = personId === caller.id
     ? await db.query<RecordRow>(USER_FORMS_SQL, [personId, USER_FORMS_PER_TYPE_LIMIT])
     : await db.query<RecordRow>(`${RECORD_SELECT}
@@ -207,8 +254,7 @@ export async function userFormsOf(db: Db, caller: AuthUser, personId: number): P
                                         FROM requests r WHERE employee_id = $1 AND ${viewScopeSql(caller, '$3')}) x WHERE x.n <= $2)
         ORDER BY r.created_at DESC, r.id DESC`, [personId, USER_FORMS_PER_TYPE_LIMIT, caller.id]);
   const out: Record<string, RequestRecord[]> = {};
-  const view = seenBy(caller);
-  for (const row of r.rows) (out[row.form_type] ??= []).push(view(row));
+  for (const rec of await recordsFor(db, caller, r.rows, opts, 'user-forms')) (out[rec.form_type] ??= []).push(rec);
   return out;
 }
 
@@ -219,12 +265,12 @@ export async function userFormsOfType(db: Db, caller: AuthUser, personRef: strin
     ? await db.query<RecordRow>(USER_FORMS_OF_TYPE_SQL, [personId, formType, TYPE_LIST_LIMIT])
     : await db.query<RecordRow>(`${RECORD_SELECT} WHERE r.employee_id = $1 AND r.form_type = $2 AND ${viewScopeSql(caller, '$4')}
         ORDER BY r.created_at DESC, r.id DESC LIMIT $3`, [personId, formType, TYPE_LIST_LIMIT, caller.id]);
-  return r.rows.map(seenBy(caller));
+  return recordsFor(db, caller, r.rows, { naming: namingOf(personRef) }, 'user-forms');
 }
 
 /** One request for anyone the request policy lets see it; to everyone else it does not exist (404). */
-export async function requestDetails(db: Db, caller: AuthUser, ref: string): Promise<RequestRecord> {
+export async function requestDetails(db: Db, caller: AuthUser, ref: string, opts: OwnRecordsOptions = {}): Promise<RequestRecord> {
   const row = await loadRecordByRef(db, ref);
   if (!row || !canViewRequest(caller, row)) throw notFound('Request not found');
-  return seenBy(caller)(row);
+  return (await recordsFor(db, caller, [row], opts, 'details'))[0];
 }

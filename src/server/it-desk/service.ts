@@ -30,8 +30,9 @@ import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/er
 import { type AuthUser, fullName, isSelfRef } from '../people/service.js';
 import { canViewRequest, viewRelations } from '../policies/requests.js';
 import { RECORD_SELECT, type RecordRow, type RequestRecord, assertVersion, loadRecordByRef, toRecord } from '../requests/repo.js';
-import { erasedMessage, resetPasswordExpiry } from './reset-retention.js';
-import { type SecretKey, passwordContext, resolveSecretKey, seal, unseal } from './secret-box.js';
+import { ownerReadsPassword } from './owner-password.js';
+import { erasedMessage } from './reset-retention.js';
+import { type SecretKey, passwordContext, resolveSecretKey, seal } from './secret-box.js';
 
 export const IT_FORM_TYPES = ['it-incident', 'password-reset'] as const;
 
@@ -554,55 +555,25 @@ export async function savePasswordResetDetails(c: Queryable, config: Pick<Config
 }
 
 /**
- * Shows the new password to the employee who asked for the reset, and only to them. Every reveal is written to
- * the event log; the first one completes the reset (it_support_status and status Completed). An erased or expired
- * password is a 409 saying so (reset-retention.ts).
+ * Shows the new password to the employee who asked for the reset, and only to them (owner-password.ts: logged, the
+ * first read completes the reset). An erased or expired password is a 409 saying so (reset-retention.ts).
  */
 export async function revealNewPassword(c: Queryable, config: Pick<Config, 'dataDir' | 'secretKey' | 'secretKeyFile' | 'resetPasswordTtlHours'>, user: AuthUser, formId: unknown, now: Date) {
   const row = await lockRequest(c, user, formId, ['password-reset'], 'Password reset request');
   // (A reset the caller may not see at all answered like a missing one above; those who see it, IT and the
   // line manager, are told that only its owner reads the password.)
-  if (row.employee_user_id !== user.id) throw forbidden('Only the employee who requested this password reset can see the new password');
-  const sealed = row.data.new_password_enc;
-  if (typeof sealed !== 'string') {
-    if (typeof row.data.new_password_erased_at === 'string') throw conflict(erasedMessage(row.data));
-    throw conflict('No new password has been set for this request yet');
-  }
-  // Past its time limit a stored password is never shown, even before a sweep erased it.
-  if (resetPasswordExpiry(row.data, row.created_at, config.resetPasswordTtlHours) <= now) throw conflict(erasedMessage({}));
-  const password = unseal(itSecretKey(config), sealed, passwordContext(row.employee_code));
-
-  const before = itSupportStatusOf(toRecord(row));
-  const completes = before === 'Password Set';
-  await recordEvent(c, {
-    request: eventRef(row), actorId: user.id, eventType: 'password_revealed', stage: 'it_helpdesk', at: now,
-    details: { first_reveal: completes },
-  });
-  if (completes) {
-    await updateRequest(c, row.pk, { it_support_status: 'Completed', password_seen_at: now.toISOString() }, 'Completed', null, now);
-    const resetById = typeof row.data.it_helpdesk_reset_by_id === 'number' ? row.data.it_helpdesk_reset_by_id : null;
-    await c.query(
-      `UPDATE approvals SET decision = 'Completed', signer_id = $2, signer_name = $3, decided_at = $4
-        WHERE request_pk = $1 AND stage = 'it_helpdesk' AND decision = 'Pending'`,
-      [row.pk, resetById, String(row.data.it_helpdesk_reset_by ?? IT_OFFICER_FALLBACK_NAME), now],
-    );
-    await recordEvent(c, {
-      request: eventRef(row), actorId: user.id, eventType: 'status_change', stage: 'it_helpdesk', field: 'it_support_status',
-      oldValue: before, newValue: 'Completed', at: now, details: { status: { old: row.status, new: 'Completed' } },
-    });
-    await recordEvent(c, {
-      request: eventRef(row), actorId: user.id, eventType: 'decision', stage: 'it_helpdesk', field: 'it_helpdesk_approval',
-      oldValue: 'Pending', newValue: 'Completed', at: now, notify: false,
-      details: { signer_name: String(row.data.it_helpdesk_reset_by ?? IT_OFFICER_FALLBACK_NAME) },
-    });
+  const read = await ownerReadsPassword(c, { key: () => itSecretKey(config), ttlHours: config.resetPasswordTtlHours, now }, user, row, 'reveal');
+  if (!read.shown) {
+    if (read.reason === 'not_set') throw conflict('No new password has been set for this request yet');
+    throw conflict(erasedMessage(read.reason === 'erased' ? row.data : {}));
   }
   return {
     success: true,
     form_id: row.request_id,
     system_for_reset: row.data.system_for_reset ?? null,
-    new_password: password,
-    it_support_status: completes ? 'Completed' : before,
-    status: completes ? 'Completed' : row.status,
+    new_password: read.password,
+    it_support_status: read.completed ? 'Completed' : read.before,
+    status: read.completed ? 'Completed' : row.status,
   };
 }
 

@@ -117,6 +117,19 @@ describe('the request policy (table)', () => {
     const withFacts = { ...secret, [signers]: [{ stage: 'line_manager', signer_id: 2 }] };
     expect((withoutSensitive(people['line manager'], reset, withFacts) as Record<symbol, unknown>)[signers]).toEqual([{ stage: 'line_manager', signer_id: 2 }]);
   });
+
+  it("keeps a reset's new password for its owner alone, even from IT who decides the reset", () => {
+    const secret = { request_id: 'PWR-000001', new_password: 'S3cret!', has_new_password: true, it_support_status: 'Password Set' };
+    for (const state of ['waiting on first stage', 'decided'] as const) {
+      const reset = request('password-reset', state);
+      expect(canSeeSensitive(people.IT, reset)).toBe(true); // IT decides it, but never reads the password back
+      for (const who of Object.keys(people).filter((p) => p !== 'owner')) {
+        expect(withoutSensitive(people[who], reset, secret), `${who} (${state})`).not.toHaveProperty('new_password');
+      }
+      expect(withoutSensitive(people.owner, reset, secret)).toEqual(secret);
+      expect(withoutSensitive(people.IT, reset, secret)).toEqual({ request_id: 'PWR-000001', has_new_password: true, it_support_status: 'Password Set' });
+    }
+  });
 });
 
 describe('the SQL form of the rule', () => {

@@ -10,7 +10,8 @@
 //     has their stage, in every state (their queues are role-wide);
 //   - IT staff: every IT incident and password reset.
 // Sensitive fields (bank details, new passwords and the like) go further only to the owner and to the people
-// who decide a stage of the request; everyone else gets the request without them.
+// who decide a stage of the request; everyone else gets the request without them. A few fields are the owner's
+// alone (the new password of a password reset): not even the people who decide the request see them.
 // A refused read answers exactly like a request that does not exist: callers throw their not-found error.
 import { STAGE_USER_TYPE, isViewOnlyForManager } from '../../domain/approvals.js';
 import { FORM_TYPES, type Stage, formTypeDef } from '../../domain/forms.js';
@@ -120,17 +121,28 @@ const SENSITIVE_BY_TYPE: Record<string, readonly string[]> = {
 const SENSITIVE_NAME = /(^|_)(password|passcode|bank|iban|swift|account_number|card_number|ssn)(_|$)/i;
 /** Flags about a sensitive field that are not the field ('a new password is set'). */
 const NOT_SENSITIVE = new Set(['has_new_password']);
+/** Fields only the request's owner ever sees: IT sets a reset password but never reads it back. */
+const OWNER_ONLY = new Set(['new_password']);
+
+export function isOwnerOnlyField(field: string): boolean {
+  return OWNER_ONLY.has(field);
+}
 
 export function isSensitiveField(formType: string, field: string): boolean {
   if (NOT_SENSITIVE.has(field)) return false;
   return SENSITIVE_NAME.test(field) || (SENSITIVE_BY_TYPE[formType]?.includes(field) ?? false);
 }
 
-/** The record without the sensitive fields when `user` may not see them (a copy; the input is left alone). */
+/**
+ * The record as `user` may see it (a copy when anything is left out; the input is left alone): without the
+ * sensitive fields unless they may see those, and without the owner-only fields unless it is their own request.
+ */
 export function withoutSensitive<T extends Record<string, unknown>>(user: Viewer, req: RequestFacts, rec: T): T {
-  if (canSeeSensitive(user, req)) return rec;
+  if (req.employee_user_id === user.id) return rec;
+  const sensitive = canSeeSensitive(user, req);
+  if (sensitive && !Object.keys(rec).some(isOwnerOnlyField)) return rec;
   const out: Record<string, unknown> = {};
-  for (const k in rec) if (!isSensitiveField(req.form_type, k)) out[k] = rec[k];
+  for (const k in rec) if (!isOwnerOnlyField(k) && (sensitive || !isSensitiveField(req.form_type, k))) out[k] = rec[k];
   // Server-side facts kept under symbol keys (who signed which stage) are never sent but still needed by the rules.
   for (const sym of Object.getOwnPropertySymbols(rec)) (out as Record<symbol, unknown>)[sym] = (rec as Record<symbol, unknown>)[sym];
   return out as T;

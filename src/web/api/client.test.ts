@@ -50,6 +50,13 @@ describe('api client', () => {
     expect(init.headers).not.toHaveProperty('Authorization');
   });
 
+  it("asks for records without the owner's reset password (this web reads it on demand through the reveal call)", async () => {
+    fetchMock.mockResolvedValue(answer(200, {}));
+    await api.get('/api/forms/user-forms', { query: { employee_id: 'EMP-1' } });
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init.headers).toMatchObject({ 'X-AdminEase-New-Password': 'omit' });
+  });
+
   it('throws ApiError with the status and the body error message', async () => {
     fetchMock.mockResolvedValue(answer(409, { error: 'Already decided' }));
     const error = await api.post('/api/x', {}).catch((e: unknown) => e);
