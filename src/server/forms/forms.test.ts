@@ -273,10 +273,10 @@ describe('PUT /api/forms/:formType/:id', () => {
     expect(row.rows[0].j).toBe('Rack migration');
   });
 
-  it('403 for anyone but the owner, even their manager', async () => {
+  it('refused for anyone but the owner: 404 like a missing request to those who may not see it (a colleague; his manager, whose dashboard has no facility access)', async () => {
     const created = (await alex.post('/api/forms/facility-access', facility)).body;
-    expect((await maria.put(`/api/forms/facility-access/${created.request_id}`, facility)).status).toBe(403);
-    expect((await priya.put(`/api/forms/facility-access/${created.request_id}`, facility)).status).toBe(403);
+    expect((await maria.put(`/api/forms/facility-access/${created.request_id}`, facility)).status).toBe(404);
+    expect((await priya.put(`/api/forms/facility-access/${created.request_id}`, facility)).status).toBe(404);
     expect((await alex.put(`/api/forms/facility-access/${created.request_id}`, { ...facility, employee_id: 'EMP-1002' })).status).toBe(403);
   });
 
@@ -333,10 +333,10 @@ describe('withdrawal', () => {
     expect(again.body.error).toBe(`Only pending requests can be withdrawn; ${created.request_id} is Cancelled`);
   });
 
-  it('403 for someone else, 409 for a decided request', async () => {
+  it('404 like a missing request for someone who may not see it, 409 for a decided request', async () => {
     const created = (await alex.post('/api/forms/facility-access', facility)).body;
-    expect((await maria.post(`/api/forms/facility-access/${created.request_id}/withdraw`)).status).toBe(403);
-    expect((await priya.post(`/api/forms/facility-access/${created.request_id}/withdraw`)).status).toBe(403);
+    expect((await maria.post(`/api/forms/facility-access/${created.request_id}/withdraw`)).status).toBe(404);
+    expect((await priya.post(`/api/forms/facility-access/${created.request_id}/withdraw`)).status).toBe(404);
     await decide(created.request_id, 'facilities_desk', 'Rejected', 'Rejected');
     expect((await alex.post(`/api/forms/facility-access/${created.request_id}/withdraw`)).status).toBe(409);
   });
