@@ -301,7 +301,8 @@ describe('sentence hook (speech integration point)', () => {
       end: (emit) => emit({ type: 'tts', fallback_used: false }),
     } : undefined));
     try {
-      const { events, content } = await chat(alex, '/ai/streaming-chat', { message: 'what can you do?', test_hook: true });
+      // tts: false leaves the reply to this hook (a request that says nothing gets speech by the sound preference)
+      const { events, content } = await chat(alex, '/ai/streaming-chat', { message: 'what can you do?', test_hook: true, tts: false });
       const chunks = events.filter((e) => e.type === 'tts_chunk');
       expect(chunks.length).toBeGreaterThan(2);
       expect(chunks.map((c) => c.chunk_index)).toEqual(chunks.map((_c, i) => i));
@@ -311,7 +312,7 @@ describe('sentence hook (speech integration point)', () => {
       expect(types.indexOf('tts')).toBeGreaterThan(types.indexOf('complete'));
       // the first sentences are announced while the text still streams
       expect(types.indexOf('tts_chunk')).toBeLessThan(types.lastIndexOf('content'));
-      const plain = await chat(alex, '/ai/streaming-chat', { message: 'hello' });
+      const plain = await chat(alex, '/ai/streaming-chat', { message: 'hello', tts: false });
       expect(plain.events.some((e) => e.type === 'tts_chunk')).toBe(false);
     } finally {
       off();
