@@ -22,8 +22,10 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
+/** A chat turn, text only unless the body says otherwise (a request that says nothing gets speech by the user's
+ * sound preference, on by default). */
 async function chat(client: ApiClient, url: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const res = await client.post(url, body, headers);
+  const res = await client.post(url, { tts: false, ...body }, headers);
   return { res, ...parseSse(res.text) };
 }
 
@@ -244,7 +246,7 @@ describe('sessions', () => {
     const before = await t.db.query('SELECT count(*)::int AS n FROM chat_messages WHERE session_id = $1', [foreignId]);
     const unknownId = 'manager-0123456789abcdef0123456789abcdef';
     for (const id of [foreignId, unknownId]) {
-      const steal = await alex.post('/ai/streaming-chat', { message: 'hi' }, { 'x-session-id': id });
+      const steal = await alex.post('/ai/streaming-chat', { message: 'hi', tts: false }, { 'x-session-id': id });
       expect(steal.status).toBe(200);
       const complete = parseSse(steal.text).events.find((e) => e.type === 'complete') as any;
       expect(complete?.session_id).not.toBe(id);
