@@ -159,7 +159,7 @@ test('with sound on a reply is spoken chunk by chunk; Replay speaks it again; th
   expect((await saved).request().postDataJSON()).toEqual({ sound_enabled: false });
   const quiet = page.waitForResponse((r) => r.url().endsWith('/ai/streaming-chat'));
   await send(page, 'What is my leave balance?');
-  expect((await quiet).request().postDataJSON().tts).toBeUndefined();
+  expect((await quiet).request().postDataJSON().tts).toBe(false); // said explicitly: unsaid would follow the saved preference
   expect(ttsEvents(await (await quiet).text())).toEqual([]);
   await page.reload();
   await expect(chat(page).getByTestId('sound-toggle')).toHaveAttribute('aria-pressed', 'false');

@@ -20,13 +20,33 @@ export interface FormNotification {
   read: boolean;
 }
 
+/**
+ * The approval fields a notification may name (the spec's clients know only these): the five approval stages, the
+ * line manager's acknowledgement, and `status` for everything else, IT's status changes included.
+ */
+export const APPROVAL_FIELDS = [
+  'line_manager_approval', 'hr_approval', 'finance_approval', 'facilities_desk_approval', 'facilities_manager_approval',
+  'status', 'line_manager_acknowledgement',
+] as const;
+export type ApprovalField = (typeof APPROVAL_FIELDS)[number];
+
+/** The approval field a notification names for a change of the record field `field` (IT fields and others: status). */
+export function notificationField(field: string | null | undefined): ApprovalField {
+  return (APPROVAL_FIELDS as readonly string[]).includes(field ?? '') ? (field as ApprovalField) : 'status';
+}
+
+/** The approval field of a stage's own decision (the IT helpdesk's work is its status). */
+export function stageApprovalField(stage: string): ApprovalField {
+  return notificationField(`${stage}_approval`);
+}
+
 /** The change type of a field's new value. */
 export function changeTypeOf(newValue: unknown): ChangeType {
   const v = String(newValue ?? '').trim().toLowerCase();
   if (['approved', 'true', 'yes', 'confirmed', 'acknowledged', 'cleared'].includes(v)) return 'approved';
   if (['rejected', 'false', 'no', 'cancelled'].includes(v)) return 'rejected';
   if (['completed', 'complete', 'closed', 'resolved', 'password set'].includes(v)) return 'completed';
-  if (['in progress', 'assigned', 'processing', 'pending it action', 'details filled'].includes(v)) return 'in_progress';
+  if (['in progress', 'assigned', 'processing', 'it processing', 'pending it action', 'details filled'].includes(v)) return 'in_progress';
   if (['pending', 'open', 'new', 'submitted', 'pending manager', ''].includes(v)) return 'pending';
   return 'other';
 }

@@ -41,8 +41,10 @@ describe('decisions bound to the version shown', () => {
 
     // The approver of the current step hears of the edit.
     const told = await t.db.query(
-      `SELECT title FROM notifications WHERE user_id = $1 AND form_id = $2 AND approval_field = 'edited'`, [priya.user.id, rec.request_id]);
+      `SELECT title, approval_field, old_value, new_value FROM notifications WHERE user_id = $1 AND form_id = $2 AND title LIKE '%changed by its owner%'`, [priya.user.id, rec.request_id]);
     expect(told.rows.map((r) => r.title)).toEqual([`Petty Cash ${rec.request_id} from Alex Johnson was changed by its owner: please look at it again before deciding`]);
+    // named by the approver's own stage (one of the spec's approval fields): it still waits for them
+    expect(told.rows[0]).toMatchObject({ approval_field: 'line_manager_approval', old_value: 'Pending', new_value: 'Pending' });
 
     const stale = await decide(rec.request_id, { version: seen.version });
     expect(stale.status).toBe(409);

@@ -22,8 +22,10 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
+/** A chat turn, text only unless the body says otherwise (a request that says nothing gets speech by the user's
+ * sound preference, on by default). */
 async function chat(client: ApiClient, url: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const res = await client.post(url, body, headers);
+  const res = await client.post(url, { tts: false, ...body }, headers);
   return { res, ...parseSse(res.text) };
 }
 
@@ -246,7 +248,7 @@ describe('sessions', () => {
     const before = await t.db.query('SELECT count(*)::int AS n FROM chat_messages WHERE session_id = $1', [foreignId]);
     const unknownId = 'manager-0123456789abcdef0123456789abcdef';
     for (const id of [foreignId, unknownId]) {
-      const steal = await alex.post('/ai/streaming-chat', { message: 'hi' }, { 'x-session-id': id });
+      const steal = await alex.post('/ai/streaming-chat', { message: 'hi', tts: false }, { 'x-session-id': id });
       expect(steal.status).toBe(200);
       const complete = parseSse(steal.text).events.find((e) => e.type === 'complete') as any;
       expect(complete?.session_id).not.toBe(id);
@@ -303,7 +305,8 @@ describe('sentence hook (speech integration point)', () => {
       end: (emit) => emit({ type: 'tts', fallback_used: false }),
     } : undefined));
     try {
-      const { events, content } = await chat(alex, '/ai/streaming-chat', { message: 'what can you do?', test_hook: true });
+      // tts: false leaves the reply to this hook (a request that says nothing gets speech by the sound preference)
+      const { events, content } = await chat(alex, '/ai/streaming-chat', { message: 'what can you do?', test_hook: true, tts: false });
       const chunks = events.filter((e) => e.type === 'tts_chunk');
       expect(chunks.length).toBeGreaterThan(2);
       expect(chunks.map((c) => c.chunk_index)).toEqual(chunks.map((_c, i) => i));
@@ -313,7 +316,7 @@ describe('sentence hook (speech integration point)', () => {
       expect(types.indexOf('tts')).toBeGreaterThan(types.indexOf('complete'));
       // the first sentences are announced while the text still streams
       expect(types.indexOf('tts_chunk')).toBeLessThan(types.lastIndexOf('content'));
-      const plain = await chat(alex, '/ai/streaming-chat', { message: 'hello' });
+      const plain = await chat(alex, '/ai/streaming-chat', { message: 'hello', tts: false });
       expect(plain.events.some((e) => e.type === 'tts_chunk')).toBe(false);
     } finally {
       off();

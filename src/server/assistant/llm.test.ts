@@ -75,7 +75,8 @@ afterAll(async () => {
 });
 
 async function ask(client: ApiClient, message: string, sessionId?: string, path = '/ai/streaming-chat') {
-  const res = await client.post(path, { message }, sessionId ? { 'x-session-id': sessionId } : {});
+  // text only (a request that does not say gets speech by the user's sound preference)
+  const res = await client.post(path, { message, tts: false }, sessionId ? { 'x-session-id': sessionId } : {});
   return { res, ...parseSse(res.text) };
 }
 
@@ -151,7 +152,7 @@ describe('external model (OpenAI-compatible)', () => {
       if (!tool) return { chunks: toolCall('list_pending_approvals', {}) };
       return { chunks: [content('Here you go. '), content(tool), stop()] };
     };
-    const res = await priya.post('/ai/manager/chat-stream', { message: 'anything for me?' });
+    const res = await priya.post('/ai/manager/chat-stream', { message: 'anything for me?', tts: false });
     const sse = parseSse(res.text);
     expect(sse.events.some((e) => e.type === 'approval_actions')).toBe(true);
     expect(sse.events.find((e) => e.type === 'complete')?.show_approval_action).toBe(true);

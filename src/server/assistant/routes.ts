@@ -59,13 +59,11 @@ export default async function assistantChatRoutes(app: FastifyInstance) {
   async function streamChat(req: FastifyRequest, reply: FastifyReply, family: string): Promise<void> {
     const body = parse(ChatBodySchema, req.body);
     checkCaller(req, body);
-    let hook;
-    try {
-      hook = sentenceHookFor(req, body as Record<string, unknown>);
-    } catch (err) {
-      throw badRequest((err as Error).message);
-    }
-    const maintenance = await maintenanceFor(db, settings, req.user.role);
+    // the speech hook (it may read the user's sound preference) and the maintenance switch, read together
+    const [hook, maintenance] = await Promise.all([
+      sentenceHookFor(req, body as Record<string, unknown>),
+      maintenanceFor(db, settings, req.user.role),
+    ]);
     // the session is resolved before the stream opens (an id that is not the caller's own is never adopted)
     const session = maintenance ? undefined : await resolveSession(db, req.user, family, sessionIdOf(req, body), clock.now());
     const stream = new ChatStream(reply, hook);

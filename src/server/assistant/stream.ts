@@ -22,8 +22,8 @@ export type SentenceHook = {
   abort?(): void;
 };
 
-/** Decides, per chat request, whether a sentence hook applies (e.g. the body asks for speech). */
-export type SentenceHookFactory = (req: FastifyRequest, body: Record<string, unknown>) => SentenceHook | undefined;
+/** Decides, per chat request, whether a sentence hook applies (e.g. the body or the user's settings ask for speech). */
+export type SentenceHookFactory = (req: FastifyRequest, body: Record<string, unknown>) => SentenceHook | undefined | Promise<SentenceHook | undefined>;
 
 const factories: SentenceHookFactory[] = [];
 
@@ -36,9 +36,9 @@ export function registerSentenceHook(factory: SentenceHookFactory): () => void {
   };
 }
 
-export function sentenceHookFor(req: FastifyRequest, body: Record<string, unknown>): SentenceHook | undefined {
+export async function sentenceHookFor(req: FastifyRequest, body: Record<string, unknown>): Promise<SentenceHook | undefined> {
   for (const f of factories) {
-    const hook = f(req, body);
+    const hook = await f(req, body);
     if (hook) return hook;
   }
   return undefined;

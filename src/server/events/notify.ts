@@ -1,8 +1,14 @@
 // Notifications derived from request events, written in the event's transaction: the owner hears of every change
 // to an approval, the status or the IT ticket of their request; approvers hear when something new reaches their
 // stage. Each new row is announced with pg_notify (delivered on commit) for the live stream of every instance.
-import { STAGES, type Stage } from '../../domain/forms.js';
-import { approverTitle, changeTypeOf, formTypeLabel, ownerTitle, type ChangeType } from '../../domain/notifications.js';
+// Every notification names one of the spec's approval fields (notificationField: IT's changes are `status`), and
+// an approver's 'awaits your ...' item reads 'New' -> 'Pending'; it is marked read for everyone it went to once
+// that stage is acted on or the request is withdrawn or finished (a trigger on request_events, migration 096, so
+// every writer of events is covered).
+import { type Stage } from '../../domain/forms.js';
+import {
+  approverTitle, changeTypeOf, formTypeLabel, notificationField, ownerTitle, stageApprovalField, type ApprovalField, type ChangeType,
+} from '../../domain/notifications.js';
 import type { Queryable } from '../db/pool.js';
 import type { RecordRow } from '../requests/repo.js';
 import type { NewEvent } from './service.js';
@@ -88,20 +94,30 @@ export function stageRecipients(stage: string, req: Pick<RequestContext, 'line_m
 const OWNER_FIELD = /(_approval|_acknowledgement)$|^(status|it_support_status|it_helpdesk_ticket_number|it_helpdesk_assigned_to)$/;
 const FINAL_STATUS = ['approved', 'rejected', 'completed', 'closed'];
 
-/** Rank of a change within one transaction: a decision says more than the status it moved, which says more than a detail. */
-function priority(field: string): number {
-  if (field.endsWith('_approval')) return 3;
-  if (field.endsWith('_acknowledgement') || field === 'status' || field === 'it_support_status') return 2;
+/** Rank of a change within one transaction, by the record field its event changed: a decision says more than the
+ * status it moved, which says more than a detail (an IT ticket number or assignee). Mirrored in writeDrafts' SQL. */
+function priority(eventField: string | null): number {
+  if (!eventField) return 1;
+  if (eventField.endsWith('_approval')) return 3;
+  if (eventField.endsWith('_acknowledgement') || eventField === 'status' || eventField === 'it_support_status') return 2;
   return 1;
 }
+
+/** Values of an awaiting item: the stage's work is new to its approver and now waits for them. */
+const AWAITING = { oldValue: 'New', newValue: 'Pending' } as const;
 
 interface NotificationDraft {
   /** The recipient, or null for every member of `group` except the ids it excludes. */
   userId: number | null;
   group?: { userType: string; exclude: number[] };
   title: string;
-  field: string;
+  /** One of the spec's approval fields. */
+  field: ApprovalField;
   stage: string | null;
+  /** An approver's item that waits for their action on `stage` (resolved once the stage is acted on). */
+  awaiting: boolean;
+  /** priority() of the event's own field. */
+  rank: number;
   oldValue: string | null;
   newValue: string | null;
   changeType: ChangeType;
@@ -153,51 +169,59 @@ export async function draftNotifications(c: Queryable, e: NewEvent): Promise<Pre
     } else if (field === 'status') {
       final = FINAL_STATUS.includes(String(newValue ?? '').toLowerCase());
     }
+    // IT's ticket details are told as the status: the incident's status, and 'IT Processing' (the spec's next-stage
+    // text once a ticket number exists) while it is still open.
+    const detail = field === 'it_helpdesk_ticket_number' || field === 'it_helpdesk_assigned_to';
+    const shownOld = detail ? req.status : oldValue;
+    const shownNew = detail ? (req.status === 'Open' ? 'IT Processing' : req.status) : newValue;
     drafts.push({
       userId: owner,
       title: ownerTitle({ formType: req.form_type, requestId: req.request_id, field, stage, newValue }),
-      field, stage, oldValue, newValue, changeType,
+      field: notificationField(field), stage, oldValue: shownOld, newValue: shownNew, awaiting: false, rank: priority(field),
+      changeType: detail ? changeTypeOf(shownNew) : changeType,
       emailKind: final ? 'final_decision' : null,
     });
   }
 
   // Approvers: the first stage on submission, the next stage after an approval, IT after a password reset is
   // acknowledged, IT when the employee answers a resolution.
-  const approverTargets: Array<{ stage: string; acknowledgement?: boolean; title?: string; field?: string; oldValue?: string | null; newValue?: string | null }> = [];
+  interface Target { stage: string; acknowledgement?: boolean; title?: string; field: ApprovalField; oldValue: string | null; newValue: string | null; awaiting: boolean }
+  /** The item that a stage (or the line manager's acknowledgement) now waits for its approver. */
+  const awaits = (stage: string, acknowledgement = false): Target => ({
+    stage, acknowledgement, field: acknowledgement ? 'line_manager_acknowledgement' : stageApprovalField(stage), ...AWAITING, awaiting: true,
+  });
+  const ackFirst = req.form_type === 'password-reset' && Boolean(req.line_manager_id) && !isTrue(req.line_manager_acknowledgement);
+  const approverTargets: Target[] = [];
   if (e.eventType === 'submitted') {
     const first = req.approvals.find((a) => a.decision === 'Pending');
-    if (req.form_type === 'password-reset' && req.line_manager_id && !isTrue(req.line_manager_acknowledgement)) {
-      approverTargets.push({ stage: 'line_manager', acknowledgement: true, field: 'line_manager_acknowledgement', oldValue: null, newValue: 'Pending' });
-    } else if (first) {
-      approverTargets.push({ stage: first.stage, field: `${STAGES[first.stage]?.prefix ?? first.stage}_approval`, oldValue: null, newValue: 'Pending' });
-    }
+    if (ackFirst) approverTargets.push(awaits('line_manager', true));
+    else if (first) approverTargets.push(awaits(first.stage));
   } else if (e.eventType === 'edited') {
     // The owner changed a request still waiting: whoever decides its current step hears of it, so an approval is
-    // never given to content the approver did not see (their decision on the old version is refused).
+    // never given to content the approver did not see (their decision on the old version is refused). It still
+    // waits for them: Pending -> Pending, under the same approval field as their awaiting item.
     const current = req.approvals.find((a) => a.decision === 'Pending');
-    const ackFirst = req.form_type === 'password-reset' && req.line_manager_id && !isTrue(req.line_manager_acknowledgement);
     const stage = ackFirst ? 'line_manager' : current?.stage;
     if (stage) {
       approverTargets.push({
-        stage,
-        field: 'edited', oldValue: null, newValue: 'Pending',
+        ...awaits(stage, ackFirst), oldValue: 'Pending',
         title: `${formTypeLabel(req.form_type)} ${req.request_id} from ${req.employee_name} was changed by its owner: please look at it again before deciding`,
       });
     }
   } else if (field?.endsWith('_approval') && ['approved', 'completed'].includes(changeTypeOf(newValue)) && changed) {
     const seq = stageSeq(e.stage ?? field.slice(0, -'_approval'.length));
     const next = req.approvals.find((a) => seq !== undefined && a.seq > seq && a.decision === 'Pending');
-    if (next) approverTargets.push({ stage: next.stage });
+    if (next) approverTargets.push(awaits(next.stage));
   } else if (
     req.form_type === 'password-reset' &&
     ((field === 'line_manager_acknowledgement' && changeTypeOf(newValue) === 'approved') || (field === 'it_support_status' && newValue === 'Pending IT Action')) &&
     changed
   ) {
-    approverTargets.push({ stage: 'it_helpdesk' });
+    approverTargets.push(awaits('it_helpdesk'));
   } else if (req.form_type === 'it-incident' && field === 'employee_confirmation_status' && changed && e.actorId === owner) {
     const confirmed = changeTypeOf(newValue) === 'approved';
     approverTargets.push({
-      stage: 'it_helpdesk',
+      stage: 'it_helpdesk', field: 'status', oldValue: oldValue ?? 'Pending', newValue, awaiting: false,
       title: `IT Incident ${req.request_id} from ${req.employee_name}: ${confirmed ? 'the employee confirmed the problem is solved' : 'the employee reports the problem is not solved'}`,
     });
   }
@@ -206,17 +230,17 @@ export async function draftNotifications(c: Queryable, e: NewEvent): Promise<Pre
     const exclude = [owner, ...(e.actorId ? [e.actorId] : [])];
     const recipients = 'userType' in to ? [null] : to.ids.filter((id) => !exclude.includes(id));
     for (const userId of recipients) {
-      const f = t.field ?? field ?? 'status';
-      const nv = t.newValue !== undefined ? t.newValue : newValue;
       drafts.push({
         userId,
         group: 'userType' in to ? { userType: to.userType, exclude } : undefined,
         title: t.title ?? approverTitle({ formType: req.form_type, requestId: req.request_id, employeeName: req.employee_name, stage: t.stage, acknowledgement: t.acknowledgement }),
-        field: f,
+        field: t.field,
         stage: t.stage,
-        oldValue: t.oldValue !== undefined ? t.oldValue : oldValue,
-        newValue: nv,
-        changeType: t.title ? changeTypeOf(nv) : 'pending',
+        oldValue: t.oldValue,
+        newValue: t.newValue,
+        awaiting: t.awaiting,
+        rank: priority(field),
+        changeType: t.title && !t.awaiting ? changeTypeOf(t.newValue) : 'pending',
         emailKind: t.title ? null : 'new_item',
       });
     }
@@ -231,16 +255,16 @@ export async function draftNotifications(c: Queryable, e: NewEvent): Promise<Pre
 
 const draftRows = (drafts: NotificationDraft[]) => drafts.map((d, i) => ({
   ord: i, user_id: d.userId, user_type: d.group?.userType ?? null, exclude: d.group?.exclude ?? null, title: d.title, field: d.field, stage: d.stage, old_value: d.oldValue, new_value: d.newValue,
-  change_type: d.changeType, email_kind: d.emailKind, email_state: emailEnabled && d.emailKind ? 'queued' : null, prio: priority(d.field),
+  awaiting: d.awaiting, change_type: d.changeType, email_kind: d.emailKind, email_state: emailEnabled && d.emailKind ? 'queued' : null, prio: d.rank,
 }));
 
 const DRAFT_COLUMNS = `ord int, user_id int, user_type text, exclude int[], title text, field text, stage text, old_value text, new_value text,
-                       change_type text, email_kind text, email_state text, prio int`;
+                       awaiting boolean, change_type text, email_kind text, email_state text, prio int`;
 
 /** The drafts of parameter `param`, one row per recipient: a group draft becomes one row per member (read in the
  * writing statement itself: no separate look-up, and nobody who joined the group meanwhile is missed). */
 const draftsSql = (param: string) => `
-  SELECT r.user_id, x.title, x.field, x.stage, x.old_value, x.new_value, x.change_type, x.email_kind, x.email_state, x.prio
+  SELECT r.user_id, x.title, x.field, x.stage, x.old_value, x.new_value, x.awaiting, x.change_type, x.email_kind, x.email_state, x.prio
     FROM jsonb_to_recordset(${param}::jsonb) AS x(${DRAFT_COLUMNS})
    CROSS JOIN LATERAL (SELECT x.user_id WHERE x.user_type IS NULL
                        UNION ALL
@@ -259,9 +283,9 @@ export function firstNotificationsSql(p: PreparedNotifications, eventCte: string
   return {
     cte: `notified AS (
        INSERT INTO notifications (user_id, event_id, request_pk, title, form_type, form_id, approval_field, old_value, new_value,
-                                  change_type, stage, email_kind, email_state, created_at)
+                                  change_type, stage, awaiting, email_kind, email_state, created_at)
        SELECT d.user_id, ${eventCte}.id, ${$(2)}::bigint, d.title, ${$(3)}::text, ${$(4)}::text, d.field, d.old_value, d.new_value, d.change_type,
-              d.stage, d.email_kind, d.email_state, ${$(5)}::timestamptz
+              d.stage, d.awaiting, d.email_kind, d.email_state, ${$(5)}::timestamptz
          FROM (${draftsSql($(1))}) AS d CROSS JOIN ${eventCte}
        RETURNING id, user_id
      )`,
@@ -298,17 +322,17 @@ async function writeDrafts(c: Queryable, req: RequestContext, drafts: Notificati
     `WITH d AS (${draftsSql('$1')}),
      prev AS (
        SELECT DISTINCT ON (n.user_id) n.id, n.user_id,
-              CASE WHEN n.approval_field LIKE '%\\_approval' THEN 3
-                   WHEN n.approval_field LIKE '%\\_acknowledgement' OR n.approval_field IN ('status', 'it_support_status') THEN 2
+              CASE WHEN e.field LIKE '%\\_approval' THEN 3
+                   WHEN e.field LIKE '%\\_acknowledgement' OR e.field IN ('status', 'it_support_status') THEN 2
                    ELSE 1 END AS prio
-         FROM notifications n
+         FROM notifications n LEFT JOIN request_events e ON e.id = n.event_id
         WHERE n.request_pk = $2 AND n.txid = pg_current_xact_id() AND n.user_id IN (SELECT user_id FROM d)
         ORDER BY n.user_id, n.id
      ),
      upd AS (
        UPDATE notifications n
           SET event_id = $3, title = d.title, approval_field = d.field, old_value = d.old_value, new_value = d.new_value,
-              change_type = d.change_type, stage = d.stage, email_kind = coalesce(d.email_kind, n.email_kind),
+              change_type = d.change_type, stage = d.stage, awaiting = d.awaiting, email_kind = coalesce(d.email_kind, n.email_kind),
               email_state = coalesce(d.email_state, n.email_state)
          FROM d JOIN prev p ON p.user_id = d.user_id
         WHERE n.id = p.id AND d.prio > p.prio
@@ -316,8 +340,8 @@ async function writeDrafts(c: Queryable, req: RequestContext, drafts: Notificati
      ),
      ins AS (
        INSERT INTO notifications (user_id, event_id, request_pk, title, form_type, form_id, approval_field, old_value, new_value,
-                                  change_type, stage, email_kind, email_state, created_at)
-       SELECT d.user_id, $3, $2, d.title, $4, $5, d.field, d.old_value, d.new_value, d.change_type, d.stage, d.email_kind, d.email_state,
+                                  change_type, stage, awaiting, email_kind, email_state, created_at)
+       SELECT d.user_id, $3, $2, d.title, $4, $5, d.field, d.old_value, d.new_value, d.change_type, d.stage, d.awaiting, d.email_kind, d.email_state,
               coalesce($6::timestamptz, now())
          FROM d WHERE NOT EXISTS (SELECT 1 FROM prev p WHERE p.user_id = d.user_id)
        RETURNING id, user_id

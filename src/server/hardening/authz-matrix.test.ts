@@ -167,6 +167,7 @@ function cellRequest(route: ApiRoute, s: Slots) {
   const body = {
     ...ids, status: 'Approved', approval: 'Approved', message: 'What is the status of my requests?', user_role: 'Employee',
     message_type: 'user', content: 'hello', items: [{ form_id: request, decision: 'Approved' }],
+    tts: false, // chat replies as text only (speech would follow the sound preference and cost seconds per call)
   };
   return { method: route.method, url, body };
 }

@@ -1,6 +1,6 @@
 // Speech in the chat stream: with `tts: true` the SSE reply carries tts_chunk events, in order, whose positions
-// point into the streamed text, all before [DONE] (complete does not wait for them); without the flag none; a bad
-// format is a 400.
+// point into the streamed text, all before [DONE] (complete does not wait for them); with `tts: false` none; a
+// request that does not say follows the user's saved sound preference (on by default); a bad format is a 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
 import { parseMp3, parseWav } from './formats.js';
@@ -12,6 +12,10 @@ beforeAll(async () => {
   alex = await t.login('alex.johnson@adminease.test');
 });
 afterAll(async () => { await t?.close(); });
+
+let address: string | undefined;
+/** The test app over a real connection (listening once for the whole file). */
+const listening = async () => (address ??= await t.app.listen({ port: 0, host: '127.0.0.1' }));
 
 function events(text: string): Array<Record<string, any> | '[DONE]'> {
   return text.split('\n').filter((l) => l.startsWith('data: ')).map((l) => {
@@ -52,9 +56,8 @@ describe('chat stream with speech', () => {
   }, 60_000);
 
   it('streams each clip as soon as it is ready: the first audio arrives long before the stream ends', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const started = Date.now();
-    const res = await fetch(`${address}/ai/streaming-chat`, {
+    const res = await fetch(`${await listening()}/ai/streaming-chat`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${alex.token}` },
       body: JSON.stringify({ message: 'hello', stream: true, tts: true }),
@@ -96,11 +99,65 @@ describe('chat stream with speech', () => {
     expect(evs.some((e) => e !== '[DONE]' && e.type === 'tts_chunk')).toBe(false);
   }, 60_000);
 
-  it('sends no audio without the flag, and answers 400 for a format it cannot produce', async () => {
-    const plain = await alex.post('/ai/streaming-chat', { message: 'hello', stream: true });
-    expect(events(plain.text).some((e) => e !== '[DONE]' && String(e.type).startsWith('tts'))).toBe(false);
+  it('answers 400 for a format it cannot produce', async () => {
     const bad = await alex.post('/ai/streaming-chat', { message: 'hello', stream: true, tts: true, audio_format: 'OGG_OPUS' });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/^Unsupported audio format: ogg_opus/);
   }, 60_000);
+});
+
+describe('speech when the request does not say', () => {
+  const ttsEvents = (text: string) => events(text).filter((e): e is Record<string, any> => e !== '[DONE]' && String(e.type).startsWith('tts'));
+
+  it('follows the saved sound preference (on by default); an explicit tts flag decides', async () => {
+    const maria = await t.login('maria.garcia@adminease.test');
+    // Default preference (sound on): audio, as the original client expects with its sound toggle on.
+    const byDefault = await maria.post('/ai/streaming-chat', { message: 'hello', stream: true });
+    expect(byDefault.status).toBe(200);
+    expect(ttsEvents(byDefault.text).length).toBeGreaterThan(0);
+    // An explicit false is obeyed whatever the preference.
+    const declined = await maria.post('/ai/streaming-chat', { message: 'hello', stream: true, tts: false });
+    expect(ttsEvents(declined.text)).toEqual([]);
+    // The role streams too (a line manager's), same rule.
+    const priya = await t.login('priya.sharma@adminease.test');
+    const role = await priya.post('/ai/manager/chat-stream', { message: 'hello', user_id: priya.user.id });
+    expect(ttsEvents(role.text).length).toBeGreaterThan(0);
+    // Sound turned off in the settings: no audio when the request does not say, audio when it asks.
+    expect((await maria.put('/api/users/me/preferences', { sound_enabled: false })).status).toBe(200);
+    const off = await maria.post('/ai/streaming-chat', { message: 'hello', stream: true });
+    expect(off.status).toBe(200);
+    expect(contentOf(events(off.text)).length).toBeGreaterThan(20);
+    expect(ttsEvents(off.text)).toEqual([]);
+    const asked = await maria.post('/ai/streaming-chat', { message: 'hello', stream: true, tts: true });
+    expect(ttsEvents(asked.text).length).toBeGreaterThan(0);
+  }, 90_000);
+
+  it('audio never holds back the text: with sound on by default the first content piece comes at once, before any speech', async () => {
+    const nina = await t.login('nina.patel@adminease.test');
+    const started = Date.now();
+    const res = await fetch(`${await listening()}/ai/streaming-chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${nina.token}` },
+      body: JSON.stringify({ message: 'what can you help me with?', stream: true }),
+    });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    let firstContentAt = 0;
+    let firstTtsAt = 0;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      const now = Date.now() - started;
+      if (!firstContentAt && text.includes('"type":"content"')) firstContentAt = now;
+      if (!firstTtsAt && text.includes('"type":"tts')) firstTtsAt = now;
+    }
+    const types = events(text).map((e) => (e === '[DONE]' ? e : String(e.type ?? 'content')));
+    expect(types.findIndex((x) => x.startsWith('tts'))).toBeGreaterThan(types.indexOf('content'));
+    expect(firstContentAt).toBeGreaterThan(0);
+    expect(firstTtsAt).toBeGreaterThanOrEqual(firstContentAt);
+    // the assistant's first-piece target holds with audio on (the same bound as without audio)
+    expect(firstContentAt).toBeLessThan(1500);
+  }, 90_000);
 });

@@ -189,14 +189,27 @@ export interface ChatSpeechOptions extends ResolvedSpeechOptions {
 }
 
 /**
- * Reads a chat request's speech flags: `tts: true` (alias `enable_tts: true`) asks for speech; optional `tts_mode`
- * ('chunks' | 'full'), `voice_name`, `model_name`, `audio_format`, `language_code` as for /api/tts/synthesize.
- * Returns null when no speech was asked for; throws SpeechInputError on an unusable format or mode.
+ * Whether a chat request says if it wants speech: `tts` (alias `enable_tts`) true or 'true' asks for it, any other
+ * value of either declines; undefined when the request says nothing (then the user's sound preference decides).
  */
-export function chatSpeechOptions(body: unknown): ChatSpeechOptions | null {
+export function speechAsked(body: unknown): boolean | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const b = body as Record<string, unknown>;
+  const said = [b.tts, b.enable_tts].filter((v) => v !== undefined && v !== null);
+  if (said.length === 0) return undefined;
+  return said.some((v) => v === true || v === 'true');
+}
+
+/**
+ * Reads a chat request's speech flags: whether speech is wanted (speechAsked; `soundPreference`, the user's saved
+ * sound choice, when the request does not say); optional `tts_mode` ('chunks' | 'full'), `voice_name`,
+ * `model_name`, `audio_format`, `language_code` as for /api/tts/synthesize.
+ * Returns null when no speech is wanted; throws SpeechInputError on an unusable format or mode.
+ */
+export function chatSpeechOptions(body: unknown, soundPreference = false): ChatSpeechOptions | null {
   if (!body || typeof body !== 'object') return null;
   const b = body as Record<string, unknown>;
-  const on = b.tts === true || b.enable_tts === true || b.tts === 'true' || b.enable_tts === 'true';
+  const on = speechAsked(b) ?? soundPreference;
   if (!on) return null;
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const mode = b.tts_mode === undefined ? 'chunks' : b.tts_mode;

@@ -102,7 +102,7 @@ export function useChat(user: User, voice?: ChatVoiceHooks) {
     voiceRef.current?.notifyReplyStart(botId, { greeting: opts.autoGreeting });
 
     const kind = chatStreamUrl(user.role);
-    const common = { message: text, sessionId: sessionRef.current, ...(voiceRef.current?.speechRequestFields() ?? {}) };
+    const common = { message: text, sessionId: sessionRef.current, ...(voiceRef.current?.speechRequestFields() ?? { tts: false }) };
     const body = kind === '/ai/streaming-chat'
       ? { ...common, stream: true, user_id: chatUserId(user), userInfo: userInfo(user) }
       : { ...common, user_id: chatUserId(user), user_info: userInfo(user), auto_greeting: Boolean(opts.autoGreeting) };

@@ -43,10 +43,11 @@ afterEach(() => {
 });
 
 describe('voice controls', () => {
-  it('asks for speech only while sound is on, and remembers the choice', () => {
+  it('asks for speech only while sound is on, says so explicitly when off, and remembers the choice', () => {
     render(<Panel />);
     expect(voice.soundEnabled).toBe(false);
-    expect(voice.speechRequestFields()).toEqual({});
+    // A request that does not say would get the saved preference (on by default): off is said explicitly.
+    expect(voice.speechRequestFields()).toEqual({ tts: false });
     expect(screen.queryByTestId('replay-button')).toBeNull();
     fireEvent.click(screen.getByTestId('sound-toggle'));
     expect(voice.speechRequestFields()).toEqual({ tts: true, audio_format: 'mp3' });

@@ -139,9 +139,10 @@ export function useChatVoice(options: ChatVoiceOptions = {}) {
     onSoundChangeRef.current?.(next);
   }, [applySound]);
 
-  /** Fields to merge into a chat request body: speech is asked for only while sound is on. */
+  /** Fields to merge into a chat request body: always says whether speech is wanted (on only while sound is on),
+   * since a request that does not say gets the user's saved sound preference. */
   const speechRequestFields = useCallback((): Record<string, unknown> => (
-    soundRef.current ? { tts: true, audio_format: CHAT_AUDIO_FORMAT, ...(options.voiceName ? { voice_name: options.voiceName } : {}) } : {}
+    soundRef.current ? { tts: true, audio_format: CHAT_AUDIO_FORMAT, ...(options.voiceName ? { voice_name: options.voiceName } : {}) } : { tts: false }
   ), [options.voiceName]);
 
   /** A message was sent (or voice started): the avatar listens; with sound on, 'Generating audio...' until audio arrives. */

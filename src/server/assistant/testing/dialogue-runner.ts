@@ -116,8 +116,8 @@ export async function runDialogue(t: TestApp, d: Dialogue): Promise<DialogueResu
   for (const turn of d.turns) {
     const message = fill(turn);
     const body = kind === 'employee'
-      ? { message, stream: true, sessionId, user_id: userId, userInfo: { firstName: u.firstName, lastName: u.lastName, role: u.role } }
-      : { message, user_id: userId, user_info: { firstName: u.firstName, lastName: u.lastName, role: u.role }, auto_greeting: false, sessionId };
+      ? { message, stream: true, sessionId, user_id: userId, userInfo: { firstName: u.firstName, lastName: u.lastName, role: u.role }, tts: false }
+      : { message, user_id: userId, user_info: { firstName: u.firstName, lastName: u.lastName, role: u.role }, auto_greeting: false, sessionId, tts: false };
     const res = await client.post(url, body, { 'x-session-id': sessionId });
     if (res.status !== 200) { problems.push(`turn '${message}': HTTP ${res.status} ${res.text}`); break; }
     const sse = parseSse(res.text);
