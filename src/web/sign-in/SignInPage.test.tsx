@@ -169,7 +169,8 @@ describe('sign-in screen', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Demo@12345' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    const main = await screen.findByTestId('dashboard-hr');
+    // The dashboard is a lazily loaded chunk: on a busy machine it can take longer than the default second.
+    const main = await screen.findByTestId('dashboard-hr', {}, { timeout: 10_000 });
     expect(main.tagName).toBe('MAIN');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('HR Manager Dashboard');
     // The token of the login answer is for API clients: the web keeps only the httpOnly cookie.
@@ -203,7 +204,7 @@ describe('sign-in screen', () => {
   it('opens the dashboard directly when a session exists', async () => {
     routes['GET /api/auth/me'] = () => ({ status: 200, body: { user: { ...meera, role: 'Team Lead', user_type: 'line_manager' } } });
     renderApp();
-    await screen.findByTestId('dashboard-line-manager');
+    await screen.findByTestId('dashboard-line-manager', {}, { timeout: 10_000 });
   });
 
   it('shows the authentication error screen when the session check fails unexpectedly', async () => {
