@@ -331,7 +331,7 @@ describe('first piece', () => {
     const res = await fetch(`${address}/ai/streaming-chat`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${alex.token}` },
-      body: JSON.stringify({ message: 'what can you help me with?' }),
+      body: JSON.stringify({ message: 'what can you help me with?', tts: false }), // the text pieces only
     });
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
