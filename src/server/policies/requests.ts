@@ -152,7 +152,7 @@ const sqlList = (xs: readonly string[]) => (xs.length ? xs.map((x) => `'${x.repl
 
 /**
  * The same rule as an SQL condition over a requests row (alias `r`), for lists: `userParam` is the
- * placeholder of the viewer's user id ('$1'). Role-wide parts are decided here from the viewer's type.
+ * query parameter that holds the viewer's user id ('$1'). Role-wide parts are decided here from the viewer's type.
  */
 export function viewScopeSql(user: Viewer, userParam: string, r = 'r'): string {
   const parts = [
