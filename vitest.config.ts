@@ -7,7 +7,10 @@ function reachable(url: string): Promise<boolean> {
   const u = new URL(url);
   return new Promise((resolve) => {
     const s = net.connect({ host: u.hostname, port: Number(u.port || 5432) });
-    const done = (ok: boolean) => { s.destroy(); resolve(ok); };
+    const done = (ok: boolean) => {
+      s.destroy();
+      resolve(ok);
+    };
     s.setTimeout(1000, () => done(false));
     s.on('connect', () => done(true));
     s.on('error', () => done(false));
@@ -23,11 +26,25 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       pool: 'forks' as const,
       maxWorkers: 2,
       projects: [
-        { extends: true as const, test: { ...shared, name: 'embedded', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], env: { AE_DB_TARGET: 'embedded' } } },
+        {
+          extends: true as const,
+          test: { ...shared, name: 'embedded', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], env: { AE_DB_TARGET: 'embedded' } },
+        },
         ...(withExternal
-          ? [{ extends: true as const, test: { ...shared, name: 'external-pg', include: ['src/server/**/*.test.ts'],
-              // speech never touches the database; the lifecycle test runs its own external-server case
-              exclude: ['src/server/speech/**', 'src/server/lifecycle.test.ts'], env: { AE_DB_TARGET: 'external' } } }]
+          ? [
+              {
+                extends: true as const,
+                test: {
+                  ...shared,
+                  name: 'external-pg',
+                  include: ['src/server/**/*.test.ts'],
+                  // speech never touches the database; the lifecycle test runs its own external-server case; the production
+                  // start uses the embedded database as `npm start` does
+                  exclude: ['src/server/speech/**', 'src/server/lifecycle.test.ts', 'src/server/production-start.test.ts'],
+                  env: { AE_DB_TARGET: 'external' },
+                },
+              },
+            ]
           : []),
       ],
     },

@@ -10,8 +10,23 @@ declare module 'autocannon' {
       requests?: Array<Record<string, unknown>>;
       [k: string]: unknown;
     }
-    interface Histogram { average: number; p50: number; p90: number; p97_5: number; p99: number; max: number; total: number }
-    interface Result { requests: Histogram; latency: Histogram; errors: number; timeouts: number; non2xx: number; [k: string]: unknown }
+    interface Histogram {
+      average: number;
+      p50: number;
+      p90: number;
+      p97_5: number;
+      p99: number;
+      max: number;
+      total: number;
+    }
+    interface Result {
+      requests: Histogram;
+      latency: Histogram;
+      errors: number;
+      timeouts: number;
+      non2xx: number;
+      [k: string]: unknown;
+    }
   }
   function autocannon(opts: autocannon.Options): Promise<autocannon.Result>;
   export default autocannon;

@@ -8,10 +8,16 @@ import { loadConfig } from '../src/server/config.js';
 import { type Db, type Sql, createDb } from '../src/server/db/pool.js';
 
 /** A statement as the server ran it; `name` when it was a prepared statement (the replay prepares it too). */
-export interface Statement { text: string; values: unknown[]; name?: string }
+export interface Statement {
+  text: string;
+  values: unknown[];
+  name?: string;
+}
 
 const asStatement = (q: Sql | { name?: string; text: string }, values: unknown): Statement =>
-  typeof q === 'string' ? { text: q, values: Array.isArray(values) ? values : [] } : { text: q.text, name: q.name, values: Array.isArray(values) ? values : [] };
+  typeof q === 'string'
+    ? { text: q, values: Array.isArray(values) ? values : [] }
+    : { text: q.text, name: q.name, values: Array.isArray(values) ? values : [] };
 
 /** Runs a captured statement the way the server did. */
 export function replay(pool: pg.Pool, st: Statement) {
@@ -29,10 +35,10 @@ export async function startCapturer(databaseUrl: string): Promise<Capturer> {
   const db: Db = createDb(databaseUrl, 4);
   let log: Statement[] | null = null;
   const realQuery = db.query;
-  db.query = ((text: Sql, values?: unknown[]) => {
+  db.query = (text: Sql, values?: unknown[]) => {
     log?.push(asStatement(text, values));
     return realQuery(text, values);
-  }) as Db['query'];
+  };
   // Clients taken for transactions (db.tx) record too. pool.query itself calls connect with a callback:
   // that path stays untouched (db.query above already records it).
   const realConnect = db.pool.connect.bind(db.pool) as (cb?: any) => any;
@@ -58,7 +64,9 @@ export async function startCapturer(databaseUrl: string): Promise<Capturer> {
     async capture(token, url, method = 'GET', body, headers = {}) {
       log = [];
       const res = await app.inject({
-        method, url, headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        method,
+        url,
+        headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
         payload: body === undefined ? undefined : JSON.stringify(body),
       });
       const got = log;

@@ -21,11 +21,17 @@ try {
       await pool.query(st.text, st.values as any[]); // warm
       const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${st.text}`, st.values as any[]);
       const lines = plan.rows.map((r) => r['QUERY PLAN']);
-      console.log(`\n==== ${ep.key} #${i + 1}  ${lines[lines.length - 1]}\n${st.text.trim()}\n-- params ${JSON.stringify(st.values)}\n${lines.join('\n')}`);
+      console.log(
+        `\n==== ${ep.key} #${i + 1}  ${lines[lines.length - 1]}\n${st.text.trim()}\n-- params ${JSON.stringify(st.values)}\n${lines.join('\n')}`,
+      );
     }
   }
 } finally {
   await cap.close();
   await pool.end();
 }
-await pool.query('DELETE FROM sessions WHERE created_at > now() - interval \'1 hour\' AND user_id IN (SELECT id FROM users WHERE email LIKE \'%@bench.test\')').catch(() => undefined);
+await pool
+  .query(
+    "DELETE FROM sessions WHERE created_at > now() - interval '1 hour' AND user_id IN (SELECT id FROM users WHERE email LIKE '%@bench.test')",
+  )
+  .catch(() => undefined);

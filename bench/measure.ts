@@ -39,18 +39,22 @@ export async function httpLoad(name: string, o: LoadOptions): Promise<Figure> {
     duration: o.seconds,
     ...(o.amount ? { amount: o.amount } : {}),
     timeout: 10,
-    requests: [{
-      method: o.method ?? 'GET',
-      path: u.pathname + u.search,
-      headers: o.headers,
-      body: o.body,
-      ...(o.next ? {
-        setupRequest: (req: any) => {
-          const n = o.next!();
-          return { ...req, path: n.path, headers: { ...(o.headers ?? {}), ...(n.headers ?? {}) }, body: n.body ?? req.body };
-        },
-      } : {}),
-    }],
+    requests: [
+      {
+        method: o.method ?? 'GET',
+        path: u.pathname + u.search,
+        headers: o.headers,
+        body: o.body,
+        ...(o.next
+          ? {
+              setupRequest: (req: any) => {
+                const n = o.next!();
+                return { ...req, path: n.path, headers: { ...(o.headers ?? {}), ...(n.headers ?? {}) }, body: n.body ?? req.body };
+              },
+            }
+          : {}),
+      },
+    ],
   };
   const r = await autocannon(opts);
   return {
@@ -74,7 +78,13 @@ export function percentile(sorted: number[], p: number): number {
  * `concurrency` loops calling `op` for `seconds` (or until `amount` calls), like autocannon's connections;
  * `op` gets a running index. Latencies in milliseconds.
  */
-export async function loop(name: string, concurrency: number, seconds: number, op: (i: number) => Promise<void>, amount?: number): Promise<Figure> {
+export async function loop(
+  name: string,
+  concurrency: number,
+  seconds: number,
+  op: (i: number) => Promise<void>,
+  amount?: number,
+): Promise<Figure> {
   const lat: number[] = [];
   let errors = 0;
   let started = 0;
@@ -95,7 +105,16 @@ export async function loop(name: string, concurrency: number, seconds: number, o
   await Promise.all(Array.from({ length: concurrency }, worker));
   const took = (performance.now() - t0) / 1000;
   lat.sort((a, b) => a - b);
-  return { name, rps: lat.length / took, p50: percentile(lat, 50), p95: percentile(lat, 95), p99: percentile(lat, 99), errors, total: lat.length + errors };
+  return {
+    name,
+    rps: lat.length / took,
+    p50: percentile(lat, 50),
+    p95: percentile(lat, 95),
+    p99: percentile(lat, 99),
+    errors,
+    total: lat.length + errors,
+  };
 }
 
-export const fmt = (n: number | undefined, digits = 0) => (n === undefined || Number.isNaN(n) ? '-' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+export const fmt = (n: number | undefined, digits = 0) =>
+  n === undefined || Number.isNaN(n) ? '-' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -17,44 +17,107 @@ const url = withDatabase(benchServerUrl(), f.get('database') ?? benchDatabaseNam
 const dir = path.join(os.tmpdir(), 'adminease-bench-profile');
 rmSync(dir, { recursive: true, force: true });
 const pool = new pg.Pool({ connectionString: url, max: 4 });
-const server = await startServer({ databaseUrl: url, webDir: path.join(os.tmpdir(), 'adminease-bench-web'), logLevel: 'warn', poolMax: 20, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
+const server = await startServer({
+  databaseUrl: url,
+  webDir: path.join(os.tmpdir(), 'adminease-bench-web'),
+  logLevel: 'warn',
+  poolMax: 20,
+  nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+});
 try {
   if (which === 'decisions') {
     const before = Number((await pool.query('SELECT coalesce(max(id), 0) AS m FROM request_events')).rows[0].m);
     const p = await pendingPool(pool, 20_000);
     const tokens = await sessionsForIds(pool, [...new Set(p.map((x) => x.line_manager_id))]);
     let i = 0;
-    console.log(await httpLoad('decisions', {
-      url: `${server.url}/api/manager/update-status`, method: 'POST', headers: { 'content-type': 'application/json' }, connections: 50, seconds: 8,
-      next: () => { const x = p[i++ % p.length]; return { path: '/api/manager/update-status', headers: { authorization: `Bearer ${tokens.get(x.line_manager_id)}` }, body: JSON.stringify({ form_id: x.request_id, form_type: x.form_type, status: 'Approved' }) }; },
-    }));
+    console.log(
+      await httpLoad('decisions', {
+        url: `${server.url}/api/manager/update-status`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        connections: 50,
+        seconds: 8,
+        next: () => {
+          const x = p[i++ % p.length];
+          return {
+            path: '/api/manager/update-status',
+            headers: { authorization: `Bearer ${tokens.get(x.line_manager_id)}` },
+            body: JSON.stringify({ form_id: x.request_id, form_type: x.form_type, status: 'Approved' }),
+          };
+        },
+      }),
+    );
     await server.stop();
     const d = await pool.query(`SELECT DISTINCT request_pk FROM request_events WHERE id > $1 AND event_type = 'decision'`, [before]);
     const pks = d.rows.map((r) => r.request_pk);
-    await pool.query(`UPDATE approvals SET decision = 'Pending', signer_id = NULL, signer_name = NULL, decided_at = NULL, rejection_reason = NULL, comments = NULL WHERE request_pk = ANY($1) AND stage = 'line_manager'`, [pks]);
-    await pool.query(`UPDATE requests SET status = 'Pending', current_stage = 'line_manager', updated_at = created_at WHERE id = ANY($1)`, [pks]);
+    await pool.query(
+      `UPDATE approvals SET decision = 'Pending', signer_id = NULL, signer_name = NULL, decided_at = NULL, rejection_reason = NULL, comments = NULL WHERE request_pk = ANY($1) AND stage = 'line_manager'`,
+      [pks],
+    );
+    await pool.query(`UPDATE requests SET status = 'Pending', current_stage = 'line_manager', updated_at = created_at WHERE id = ANY($1)`, [
+      pks,
+    ]);
     await pool.query('DELETE FROM notifications WHERE request_pk = ANY($1) AND event_id > $2', [pks, before]);
     await pool.query('DELETE FROM request_events WHERE id > $1 AND request_pk = ANY($2)', [before, pks]);
   } else if (which === 'assistant') {
     // 20 employees chatting at once (the bench's messages), each in its own assistant session
-    const s = [...(await sessionsFor(pool, Array.from({ length: 20 }, (_, k) => scaleEmail('employee', k + 1)))).values()];
+    const s = [
+      ...(
+        await sessionsFor(
+          pool,
+          Array.from({ length: 20 }, (_, k) => scaleEmail('employee', k + 1)),
+        )
+      ).values(),
+    ];
     const chats: Array<{ token: string; id: number; session: string }> = [];
     for (const e of s) {
-      const r = await fetch(`${server.url}/ai/simple/session/login`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${e.token}` }, body: JSON.stringify({ user_id: e.id, user_role: 'Employee' }) });
+      const r = await fetch(`${server.url}/ai/simple/session/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${e.token}` },
+        body: JSON.stringify({ user_id: e.id, user_role: 'Employee' }),
+      });
       chats.push({ token: e.token, id: e.id, session: (await r.json()).session_id });
     }
-    const messages = ['How many leave days do I have left?', 'Show my pending requests', 'I need a laptop charger', 'What is the status of my last request?', 'hello'];
+    const messages = [
+      'How many leave days do I have left?',
+      'Show my pending requests',
+      'I need a laptop charger',
+      'What is the status of my last request?',
+      'hello',
+    ];
     let i = 0;
-    console.log(await httpLoad('assistant', {
-      url: `${server.url}/ai/streaming-chat`, method: 'POST', headers: { 'content-type': 'application/json' }, connections: 20, seconds: 8,
-      next: () => { const c = chats[i % chats.length]; const message = messages[i++ % messages.length]; return { path: '/ai/streaming-chat', headers: { authorization: `Bearer ${c.token}`, 'x-session-id': c.session }, body: JSON.stringify({ message, stream: true, sessionId: c.session, user_id: c.id, userInfo: {} }) }; },
-    }));
+    console.log(
+      await httpLoad('assistant', {
+        url: `${server.url}/ai/streaming-chat`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        connections: 20,
+        seconds: 8,
+        next: () => {
+          const c = chats[i % chats.length];
+          const message = messages[i++ % messages.length];
+          return {
+            path: '/ai/streaming-chat',
+            headers: { authorization: `Bearer ${c.token}`, 'x-session-id': c.session },
+            body: JSON.stringify({ message, stream: true, sessionId: c.session, user_id: c.id, userInfo: {} }),
+          };
+        },
+      }),
+    );
     await server.stop();
   } else {
     const ep = (await readEndpoints(pool)).find((e) => e.key === which);
     if (!ep) throw new Error(`unknown endpoint ${which}`);
     let i = 0;
-    console.log(await httpLoad(ep.key, { url: server.url + ep.paths[0], headers: { authorization: `Bearer ${ep.token}` }, connections: 50, seconds: 8, next: ep.paths.length > 1 ? () => ({ path: ep.paths[i++ % ep.paths.length] }) : undefined }));
+    console.log(
+      await httpLoad(ep.key, {
+        url: server.url + ep.paths[0],
+        headers: { authorization: `Bearer ${ep.token}` },
+        connections: 50,
+        seconds: 8,
+        next: ep.paths.length > 1 ? () => ({ path: ep.paths[i++ % ep.paths.length] }) : undefined,
+      }),
+    );
     await server.stop();
   }
 } finally {
@@ -72,5 +135,6 @@ prof.samples.forEach((id: number, k: number) => {
   self.set(key, (self.get(key) ?? 0) + (prof.timeDeltas[k] ?? 0));
 });
 const total = [...self.values()].reduce((a, b) => a + b, 0);
-for (const [k, us] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${(us / 1000).toFixed(0).padStart(7)} ms ${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`);
+for (const [k, us] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30))
+  console.log(`${(us / 1000).toFixed(0).padStart(7)} ms ${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`);
 console.log(`\nprofile: ${path.join(dir, file)} (whole server life, start-up included)`);

@@ -38,7 +38,12 @@ export function startProxy(upstreams: string[], port = 0): Promise<Proxy> {
       resolve({
         port: addr.port,
         counts,
-        close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); agent.destroy(); }),
+        close: () =>
+          new Promise((r) => {
+            server.closeAllConnections();
+            server.close(() => r());
+            agent.destroy();
+          }),
       });
     });
   });
@@ -53,5 +58,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     else if (args[i] === '--port') port = Number(args[(i += 1)]);
   }
   if (ups.length === 0) throw new Error('give at least one --upstream');
-  startProxy(ups, port).then((p) => console.log(`round-robin proxy on http://127.0.0.1:${p.port} -> ${ups.join(', ')}`));
+  startProxy(ups, port).then(
+    (p) => console.log(`round-robin proxy on http://127.0.0.1:${p.port} -> ${ups.join(', ')}`),
+    (err: unknown) => {
+      console.error(err);
+      process.exitCode = 1;
+    },
+  );
 }

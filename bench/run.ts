@@ -14,6 +14,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { DONE, readEventStream } from '../src/domain/event-stream.js';
 import { type Statement, replay, startCapturer } from './capture.js';
 import { BENCH_PASSWORD, adminClient, benchDatabaseName, benchServerUrl, flags, intFlag, log, scaleEmail, withDatabase } from './common.js';
 import { type Figure, fmt, httpLoad, loop, percentile } from './measure.js';
@@ -33,14 +34,21 @@ const WEB_DIR = f.get('web-dir') ?? path.join(os.tmpdir(), 'adminease-bench-web'
 const BIG = 1_000_000;
 const SMALL = 10_000;
 
-interface Row { section: string; measure: string; figure: string; target: string; met: boolean | null }
+interface Row {
+  section: string;
+  measure: string;
+  figure: string;
+  target: string;
+  met: boolean | null;
+}
 const rows: Row[] = [];
 const figures: Record<string, unknown> = {};
 const add = (section: string, measure: string, figure: string, target = '', met: boolean | null = null) => {
   rows.push({ section, measure, figure, target, met });
   log(`${measure}: ${figure}${target ? `  (target ${target}: ${met === null ? 'n/a' : met ? 'met' : 'MISSED'})` : ''}`);
 };
-const figText = (x: Figure) => `${fmt(x.rps)} req/s, p50 ${fmt(x.p50, 1)} ms, p99 ${fmt(x.p99, 1)} ms, ${x.errors} errors${x.bytes ? `, ${fmt(x.bytes / 1024, 1)} KB each` : ''}`;
+const figText = (x: Figure) =>
+  `${fmt(x.rps)} req/s, p50 ${fmt(x.p50, 1)} ms, p99 ${fmt(x.p99, 1)} ms, ${x.errors} errors${x.bytes ? `, ${fmt(x.bytes / 1024, 1)} KB each` : ''}`;
 
 // ---- databases ------------------------------------------------------------------------------------------------
 
@@ -53,13 +61,16 @@ async function ensureSeeded(requests: number): Promise<string> {
   if (ok) {
     const c = new pg.Client({ connectionString: withDatabase(benchServerUrl(), name) });
     await c.connect();
-    const n = await c.query("SELECT count(*)::int AS n FROM requests").catch(() => ({ rows: [{ n: 0 }] }));
+    const n = await c.query('SELECT count(*)::int AS n FROM requests').catch(() => ({ rows: [{ n: 0 }] }));
     await c.end();
     ok = n.rows[0].n >= requests;
   }
   if (!ok) {
     log(`seeding ${name} (${requests} requests)`);
-    execFileSync(process.execPath, ['--import', 'tsx', 'bench/seed-scale.ts', '--requests', String(requests)], { cwd: ROOT, stdio: 'inherit' });
+    execFileSync(process.execPath, ['--import', 'tsx', 'bench/seed-scale.ts', '--requests', String(requests)], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
   }
   return withDatabase(benchServerUrl(), name);
 }
@@ -69,11 +80,19 @@ async function revertDecisions(db: pg.Pool, eventIdBefore: number) {
   const c = await db.connect();
   try {
     await c.query('BEGIN');
-    const d = await c.query(`SELECT DISTINCT request_pk FROM request_events WHERE id > $1 AND event_type = 'decision' AND stage = 'line_manager'`, [eventIdBefore]);
+    const d = await c.query(
+      `SELECT DISTINCT request_pk FROM request_events WHERE id > $1 AND event_type = 'decision' AND stage = 'line_manager'`,
+      [eventIdBefore],
+    );
     const pks = d.rows.map((x) => x.request_pk);
-    await c.query(`UPDATE approvals SET decision = 'Pending', signer_id = NULL, signer_name = NULL, decided_at = NULL, rejection_reason = NULL, comments = NULL
-                    WHERE request_pk = ANY($1) AND stage = 'line_manager'`, [pks]);
-    await c.query(`UPDATE requests SET status = 'Pending', current_stage = 'line_manager', updated_at = created_at WHERE id = ANY($1)`, [pks]);
+    await c.query(
+      `UPDATE approvals SET decision = 'Pending', signer_id = NULL, signer_name = NULL, decided_at = NULL, rejection_reason = NULL, comments = NULL
+                    WHERE request_pk = ANY($1) AND stage = 'line_manager'`,
+      [pks],
+    );
+    await c.query(`UPDATE requests SET status = 'Pending', current_stage = 'line_manager', updated_at = created_at WHERE id = ANY($1)`, [
+      pks,
+    ]);
     await c.query('DELETE FROM notifications WHERE request_pk = ANY($1) AND event_id > $2', [pks, eventIdBefore]).catch(() => undefined);
     await c.query('DELETE FROM request_events WHERE id > $1 AND request_pk = ANY($2)', [eventIdBefore, pks]);
     await c.query('COMMIT');
@@ -99,7 +118,9 @@ async function measureReads(server: BenchServer, eps: ReadEndpoint[]): Promise<M
     log(`load: ${ep.label}`);
     let i = 0;
     const opts = {
-      url: server.url + ep.paths[0], headers: { authorization: `Bearer ${ep.token}`, ...ep.headers }, connections: CONNECTIONS,
+      url: server.url + ep.paths[0],
+      headers: { authorization: `Bearer ${ep.token}`, ...ep.headers },
+      connections: CONNECTIONS,
       next: ep.paths.length > 1 ? () => ({ path: ep.paths[i++ % ep.paths.length] }) : undefined,
     };
     if (WARMUP) await httpLoad(ep.label, { ...opts, seconds: WARMUP });
@@ -144,36 +165,55 @@ async function measureDecisions(server: BenchServer, url: string): Promise<{ htt
     // HTTP: POST /api/manager/update-status, each request once, by its own line manager.
     let before = await maxEventId(db);
     let i = 0;
-    const body = (p: (typeof pool)[number]) => JSON.stringify({ form_id: p.request_id, form_type: p.form_type, status: 'Approved', comments: 'bench' });
+    const body = (p: (typeof pool)[number]) =>
+      JSON.stringify({ form_id: p.request_id, form_type: p.form_type, status: 'Approved', comments: 'bench' });
     const httpFig = await httpLoad('decisions (update-status)', {
-      url: `${server.url}/api/manager/update-status`, method: 'POST', headers: { 'content-type': 'application/json' },
-      connections: CONNECTIONS, seconds: SECONDS,
-      next: () => { const p = pool[i++ % pool.length]; return { path: '/api/manager/update-status', headers: { authorization: `Bearer ${tokens.get(p.line_manager_id)}` }, body: body(p) }; },
+      url: `${server.url}/api/manager/update-status`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      next: () => {
+        const p = pool[i++ % pool.length];
+        return { path: '/api/manager/update-status', headers: { authorization: `Bearer ${tokens.get(p.line_manager_id)}` }, body: body(p) };
+      },
     });
     log(`reverted ${await revertDecisions(db, before)} decisions`);
 
     // Raw: the conditional update, the request's new stage and the event row, in one transaction.
     before = await maxEventId(db);
-    const raw = await loop('decisions (raw conditional-update transaction)', CONNECTIONS, SECONDS, async (k) => {
-      const p = pool[k % pool.length];
-      const c = await db.connect();
-      try {
-        await c.query('BEGIN');
-        const u = await c.query(`UPDATE approvals SET decision = 'Approved', signer_id = $2, signer_name = 'bench', decided_at = now(), comments = 'bench'
-                                  WHERE request_pk = $1 AND stage = 'line_manager' AND decision = 'Pending'`, [p.id, p.line_manager_id]);
-        if (u.rowCount !== 1) throw new Error('already decided');
-        const next = p.form_type === 'leave-request' ? 'hr' : 'finance';
-        await c.query('UPDATE requests SET current_stage = $2, updated_at = now() WHERE id = $1', [p.id, next]);
-        await c.query(`INSERT INTO request_events (request_pk, actor_id, event_type, stage, field, old_value, new_value, details)
-                       VALUES ($1, $2, 'decision', 'line_manager', 'line_manager_approval', 'Pending', 'Approved', '{}')`, [p.id, p.line_manager_id]);
-        await c.query('COMMIT');
-      } catch (err) {
-        await c.query('ROLLBACK');
-        throw err;
-      } finally {
-        c.release();
-      }
-    }, amount);
+    const raw = await loop(
+      'decisions (raw conditional-update transaction)',
+      CONNECTIONS,
+      SECONDS,
+      async (k) => {
+        const p = pool[k % pool.length];
+        const c = await db.connect();
+        try {
+          await c.query('BEGIN');
+          const u = await c.query(
+            `UPDATE approvals SET decision = 'Approved', signer_id = $2, signer_name = 'bench', decided_at = now(), comments = 'bench'
+                                  WHERE request_pk = $1 AND stage = 'line_manager' AND decision = 'Pending'`,
+            [p.id, p.line_manager_id],
+          );
+          if (u.rowCount !== 1) throw new Error('already decided');
+          const next = p.form_type === 'leave-request' ? 'hr' : 'finance';
+          await c.query('UPDATE requests SET current_stage = $2, updated_at = now() WHERE id = $1', [p.id, next]);
+          await c.query(
+            `INSERT INTO request_events (request_pk, actor_id, event_type, stage, field, old_value, new_value, details)
+                       VALUES ($1, $2, 'decision', 'line_manager', 'line_manager_approval', 'Pending', 'Approved', '{}')`,
+            [p.id, p.line_manager_id],
+          );
+          await c.query('COMMIT');
+        } catch (err) {
+          await c.query('ROLLBACK');
+          throw err;
+        } finally {
+          c.release();
+        }
+      },
+      amount,
+    );
     log(`reverted ${await revertDecisions(db, before)} decisions`);
     return { http: httpFig, raw };
   } finally {
@@ -189,7 +229,13 @@ async function measureAssistant(server: BenchServer, url: string, chats = 20): P
   const emails = Array.from({ length: chats }, (_, k) => scaleEmail('employee', k + 1));
   const s = await sessionsFor(db, emails);
   await db.end();
-  const messages = ['How many leave days do I have left?', 'Show my pending requests', 'I need a laptop charger', 'What is the status of my last request?', 'hello'];
+  const messages = [
+    'How many leave days do I have left?',
+    'Show my pending requests',
+    'I need a laptop charger',
+    'What is the status of my last request?',
+    'hello',
+  ];
   const agent = new http.Agent({ keepAlive: true, maxSockets: chats });
   // As the web client does: an assistant session opened after sign-in, then chats within it.
   const chatSessions = new Map<number, string>();
@@ -200,53 +246,82 @@ async function measureAssistant(server: BenchServer, url: string, chats = 20): P
   }
   // Resolves when the reply has ended (a chat sends its next message after reading the reply), with the time
   // from sending to the first content event.
-  const firstContent = (e: { token: string; id: number }, message: string) => new Promise<number>((resolve, reject) => {
-    const t0 = performance.now();
-    const sessionId = chatSessions.get(e.id)!;
-    const payload = JSON.stringify({ message, stream: true, sessionId, user_id: e.id, userInfo: {} });
-    const req = http.request(`${server.url}/ai/streaming-chat`, {
-      method: 'POST', agent, headers: { 'content-type': 'application/json', authorization: `Bearer ${e.token}`, 'x-session-id': sessionId, 'content-length': Buffer.byteLength(payload) },
-    }, (res) => {
-      if (res.statusCode !== 200) { res.resume(); reject(new Error(`status ${res.statusCode}`)); return; }
-      let buf = '';
-      let first: number | undefined;
-      res.on('data', (d) => {
-        buf += d;
-        let nl: number;
-        while (first === undefined && (nl = buf.indexOf('\n')) >= 0) {
-          const line = buf.slice(0, nl).trim();
-          buf = buf.slice(nl + 1);
-          if (!line.startsWith('data:')) continue;
-          const data = line.slice(5).trim();
-          if (data === '[DONE]') continue;
-          try {
-            const ev = JSON.parse(data);
-            if (typeof ev.content === 'string' && ev.content !== '' && (ev.type === undefined || ev.type === 'content')) first = performance.now() - t0;
-          } catch { /* partial line */ }
-        }
-      });
-      res.on('end', () => (first === undefined ? reject(new Error('no content event')) : resolve(first)));
-      res.on('error', reject);
+  const firstContent = (e: { token: string; id: number }, message: string) =>
+    new Promise<number>((resolve, reject) => {
+      const t0 = performance.now();
+      const sessionId = chatSessions.get(e.id)!;
+      const payload = JSON.stringify({ message, stream: true, sessionId, user_id: e.id, userInfo: {} });
+      const req = http.request(
+        `${server.url}/ai/streaming-chat`,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${e.token}`,
+            'x-session-id': sessionId,
+            'content-length': Buffer.byteLength(payload),
+          },
+        },
+        (res) => {
+          if (res.statusCode !== 200) {
+            res.resume();
+            reject(new Error(`status ${res.statusCode}`));
+            return;
+          }
+          // Read to the end of the reply (not only to [DONE]), so the kept-alive connection is reused.
+          void (async () => {
+            let first: number | undefined;
+            for await (const message of readEventStream(res)) {
+              if (first !== undefined || message.data === DONE) continue;
+              try {
+                const ev = JSON.parse(message.data);
+                if (typeof ev.content === 'string' && ev.content !== '' && (ev.type === undefined || ev.type === 'content'))
+                  first = performance.now() - t0;
+              } catch {
+                /* not JSON: skipped */
+              }
+            }
+            if (first === undefined) throw new Error('no content event');
+            resolve(first);
+          })().catch(reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
     });
-    req.on('error', reject);
-    req.end(payload);
-  });
   const users = [...s.values()];
   const lat: number[] = [];
   let errors = 0;
   let lastError = '';
   const t0 = performance.now();
   const end = t0 + SECONDS * 1000;
-  await Promise.all(users.map(async (u, k) => {
-    let n = 0;
-    while (performance.now() < end) {
-      try { lat.push(await firstContent(u, messages[(k + n++) % messages.length])); } catch (err) { errors += 1; lastError = (err as Error).message; if (errors > 50) return; }
-    }
-  }));
+  await Promise.all(
+    users.map(async (u, k) => {
+      let n = 0;
+      while (performance.now() < end) {
+        try {
+          lat.push(await firstContent(u, messages[(k + n++) % messages.length]));
+        } catch (err) {
+          errors += 1;
+          lastError = (err as Error).message;
+          if (errors > 50) return;
+        }
+      }
+    }),
+  );
   agent.destroy();
   lat.sort((a, b) => a - b);
   if (errors) log(`assistant errors: ${errors}, last: ${lastError}`);
-  return { name: 'assistant first content', rps: lat.length / ((performance.now() - t0) / 1000), p50: percentile(lat, 50), p95: percentile(lat, 95), p99: percentile(lat, 99), errors, total: lat.length + errors };
+  return {
+    name: 'assistant first content',
+    rps: lat.length / ((performance.now() - t0) / 1000),
+    p50: percentile(lat, 50),
+    p95: percentile(lat, 95),
+    p99: percentile(lat, 99),
+    errors,
+    total: lat.length + errors,
+  };
 }
 
 // ---- two instances --------------------------------------------------------------------------------------------
@@ -258,25 +333,65 @@ async function measureMulti(url: string, single: Figure | undefined, eps: ReadEn
   const db = new pg.Pool({ connectionString: url, max: 4 });
   try {
     const mq = eps.find((e) => e.key === 'manager_queue')!;
-    const opts = { url: `http://127.0.0.1:${proxy.port}${mq.paths[0]}`, headers: { authorization: `Bearer ${mq.token}` }, connections: CONNECTIONS };
+    const opts = {
+      url: `http://127.0.0.1:${proxy.port}${mq.paths[0]}`,
+      headers: { authorization: `Bearer ${mq.token}` },
+      connections: CONNECTIONS,
+    };
     if (WARMUP) await httpLoad('warm-up', { ...opts, seconds: WARMUP });
     const fig = await httpLoad('line manager queue, 2 instances behind round-robin', { ...opts, seconds: SECONDS });
-    add('multi', 'line manager queue, 2 instances + proxy', figText(fig), single ? `vs 1 instance ${fmt(single.rps)} req/s (2 cores shared by both, the proxy and the load generator)` : '', null);
+    add(
+      'multi',
+      'line manager queue, 2 instances + proxy',
+      figText(fig),
+      single ? `vs 1 instance ${fmt(single.rps)} req/s (2 cores shared by both, the proxy and the load generator)` : '',
+      null,
+    );
     figures.multi_queue = fig;
 
     // Consistent decisions: 40 requests, 8 simultaneous decisions each, spread over both instances.
     const before = await maxEventId(db);
-    const pool = (await pendingPool(db, 40));
+    const pool = await pendingPool(db, 40);
     const tokens = await sessionsForIds(db, [...new Set(pool.map((p) => p.line_manager_id))]);
-    const results = await Promise.all(pool.flatMap((p) => Array.from({ length: 8 }, (_, k) => postJson(k % 2 === 0 ? a.port : b.port, '/api/manager/update-status',
-      { form_id: p.request_id, form_type: p.form_type, status: k % 3 === 0 ? 'Rejected' : 'Approved', rejection_reason: 'bench', comments: 'bench' }, tokens.get(p.line_manager_id)!)
-      .then((r) => ({ id: p.id, status: r.status })))));
+    const results = await Promise.all(
+      pool.flatMap((p) =>
+        Array.from({ length: 8 }, (_, k) =>
+          postJson(
+            k % 2 === 0 ? a.port : b.port,
+            '/api/manager/update-status',
+            {
+              form_id: p.request_id,
+              form_type: p.form_type,
+              status: k % 3 === 0 ? 'Rejected' : 'Approved',
+              rejection_reason: 'bench',
+              comments: 'bench',
+            },
+            tokens.get(p.line_manager_id)!,
+          ).then((r) => ({ id: p.id, status: r.status })),
+        ),
+      ),
+    );
     const byReq = new Map<number, number[]>();
     for (const r of results) byReq.set(r.id, [...(byReq.get(r.id) ?? []), r.status]);
-    const consistent = [...byReq.values()].every((st) => st.filter((x) => x === 200).length === 1 && st.filter((x) => x !== 200).every((x) => x === 409));
-    const rowsOk = (await db.query(`SELECT count(*)::int AS n FROM approvals WHERE request_pk = ANY($1) AND stage = 'line_manager' AND decision <> 'Pending'`, [pool.map((p) => p.id)])).rows[0].n === pool.length;
-    const events = (await db.query(`SELECT count(*)::int AS n FROM request_events WHERE id > $1 AND event_type = 'decision'`, [before])).rows[0].n;
-    add('multi', 'simultaneous decisions across 2 instances', `${pool.length} requests x 8 decisions: ${consistent && rowsOk && events === pool.length ? 'exactly one 200 per request, others 409, one event each' : `INCONSISTENT (events ${events})`}`, 'one decision per stage', consistent && rowsOk && events === pool.length);
+    const consistent = [...byReq.values()].every(
+      (st) => st.filter((x) => x === 200).length === 1 && st.filter((x) => x !== 200).every((x) => x === 409),
+    );
+    const rowsOk =
+      (
+        await db.query(
+          `SELECT count(*)::int AS n FROM approvals WHERE request_pk = ANY($1) AND stage = 'line_manager' AND decision <> 'Pending'`,
+          [pool.map((p) => p.id)],
+        )
+      ).rows[0].n === pool.length;
+    const events = (await db.query(`SELECT count(*)::int AS n FROM request_events WHERE id > $1 AND event_type = 'decision'`, [before]))
+      .rows[0].n;
+    add(
+      'multi',
+      'simultaneous decisions across 2 instances',
+      `${pool.length} requests x 8 decisions: ${consistent && rowsOk && events === pool.length ? 'exactly one 200 per request, others 409, one event each' : `INCONSISTENT (events ${events})`}`,
+      'one decision per stage',
+      consistent && rowsOk && events === pool.length,
+    );
 
     // Notifications across instances: the owner listens on A, the decision is made on B.
     const p = (await pendingPool(db, 1))[0];
@@ -286,9 +401,23 @@ async function measureMulti(url: string, single: Figure | undefined, eps: ReadEn
     const heard = listenSse(a.port, ownerToken, p.request_id, 10_000);
     await new Promise((r) => setTimeout(r, 500));
     const t0 = Date.now();
-    const dec = await postJson(b.port, '/api/manager/update-status', { form_id: p.request_id, form_type: p.form_type, status: 'Approved' }, mgrToken);
-    const ms = await heard.then((t) => t - t0, () => -1);
-    add('multi', 'live notification across instances (decide on B, owner listens on A)', dec.status === 200 && ms >= 0 ? `delivered in ${ms} ms` : `NOT delivered (decision ${dec.status})`, 'delivered', dec.status === 200 && ms >= 0);
+    const dec = await postJson(
+      b.port,
+      '/api/manager/update-status',
+      { form_id: p.request_id, form_type: p.form_type, status: 'Approved' },
+      mgrToken,
+    );
+    const ms = await heard.then(
+      (t) => t - t0,
+      () => -1,
+    );
+    add(
+      'multi',
+      'live notification across instances (decide on B, owner listens on A)',
+      dec.status === 200 && ms >= 0 ? `delivered in ${ms} ms` : `NOT delivered (decision ${dec.status})`,
+      'delivered',
+      dec.status === 200 && ms >= 0,
+    );
     log(`reverted ${await revertDecisions(db, before)} decisions`);
   } finally {
     await db.end();
@@ -301,11 +430,28 @@ async function measureMulti(url: string, single: Figure | undefined, eps: ReadEn
 function postJson(port: number, p: string, body: unknown, token: string): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
-    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: p, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` } }, (res) => {
-      let t = '';
-      res.on('data', (d) => { t += d; });
-      res.on('end', () => { try { resolve({ status: res.statusCode ?? 0, body: JSON.parse(t) }); } catch { resolve({ status: res.statusCode ?? 0, body: t }); } });
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: p,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` },
+      },
+      (res) => {
+        let t = '';
+        res.on('data', (d) => {
+          t += d;
+        });
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(t) });
+          } catch {
+            resolve({ status: res.statusCode ?? 0, body: t });
+          }
+        });
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -314,11 +460,22 @@ function postJson(port: number, p: string, body: unknown, token: string): Promis
 /** Resolves with the time an SSE event mentioning `needle` arrives on GET /api/events. */
 function listenSse(port: number, token: string, needle: string, timeoutMs: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: '/api/events', headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } }, (res) => {
-      res.on('data', (d) => { if (String(d).includes(needle)) { resolve(Date.now()); req.destroy(); } });
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, path: '/api/events', headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } },
+      (res) => {
+        res.on('data', (d) => {
+          if (String(d).includes(needle)) {
+            resolve(Date.now());
+            req.destroy();
+          }
+        });
+      },
+    );
     req.on('error', () => undefined);
-    setTimeout(() => { req.destroy(); reject(new Error('timeout')); }, timeoutMs);
+    setTimeout(() => {
+      req.destroy();
+      reject(new Error('timeout'));
+    }, timeoutMs);
     req.end();
   });
 }
@@ -335,7 +492,10 @@ async function machine() {
     memory: `${Math.round(os.totalmem() / 2 ** 30)} GB`,
     node: process.version,
     postgres: `PostgreSQL ${v} (${new URL(benchServerUrl()).host})`,
-    loadavg: os.loadavg().map((x) => x.toFixed(2)).join(' '),
+    loadavg: os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' '),
     settings: `${CONNECTIONS} connections, ${SECONDS} s per endpoint after ${WARMUP} s warm-up, pool ${POOL}, LOG_LEVEL=${LOG_LEVEL}, load generator on the same machine`,
   };
 }
@@ -352,7 +512,13 @@ async function main() {
   let bundle: BundleReport | undefined;
   if (ONLY.has('web')) {
     bundle = bundleReport(WEB_DIR);
-    add('web', 'initial JavaScript (gzipped)', `${fmt(bundle.initialJsGzip / 1024, 1)} KB (${bundle.initialFiles.length} file(s); CSS ${fmt(bundle.initialCssGzip / 1024, 1)} KB)`, '<= 200 KB', bundle.initialJsGzip <= 200 * 1024);
+    add(
+      'web',
+      'initial JavaScript (gzipped)',
+      `${fmt(bundle.initialJsGzip / 1024, 1)} KB (${bundle.initialFiles.length} file(s); CSS ${fmt(bundle.initialCssGzip / 1024, 1)} KB)`,
+      '<= 200 KB',
+      bundle.initialJsGzip <= 200 * 1024,
+    );
     for (const d of bundle.dashboards) add('web', `chunk ${d.name} (gzipped, beyond the initial)`, `${fmt(d.gzip / 1024, 1)} KB`);
     figures.bundle = bundle;
   }
@@ -366,12 +532,21 @@ async function main() {
   try {
     if (ONLY.has('signin')) {
       const body = JSON.stringify({ email: scaleEmail('employee', 2), password: BENCH_PASSWORD });
-      const opts = { url: `${server.url}/api/auth/login`, method: 'POST' as const, headers: { 'content-type': 'application/json' }, body, connections: CONNECTIONS };
+      const opts = {
+        url: `${server.url}/api/auth/login`,
+        method: 'POST' as const,
+        headers: { 'content-type': 'application/json' },
+        body,
+        connections: CONNECTIONS,
+      };
       if (WARMUP) await httpLoad('sign-in', { ...opts, seconds: WARMUP });
       const fig = await httpLoad('sign-in', { ...opts, seconds: SECONDS });
       add('http', 'sign-in (argon2id verify)', figText(fig), 'no target (bounded by argon2id by design)', fig.errors === 0 ? null : false);
       figures.signin = fig;
-      await pool.query('DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = $1) AND created_at > $2', [scaleEmail('employee', 2), started]);
+      await pool.query('DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = $1) AND created_at > $2', [
+        scaleEmail('employee', 2),
+        started,
+      ]);
     }
 
     const wanted = eps.filter((e) => (e.isQueue ? ONLY.has('queues') : e.key === 'details' ? ONLY.has('details') : ONLY.has('reads')));
@@ -379,7 +554,8 @@ async function main() {
       bigReads = await measureReads(server, wanted);
       const raw = await measureRaw(bigUrl, wanted);
       for (const ep of wanted) {
-        const h = bigReads.get(ep.key)!, r = raw.get(ep.key)!;
+        const h = bigReads.get(ep.key)!,
+          r = raw.get(ep.key)!;
         const ratio = h.rps / r.rps;
         figures[ep.key] = { http: h, raw: r, ratio };
         if (ep.isQueue) {
@@ -388,7 +564,13 @@ async function main() {
         } else {
           const target = ep.key === 'details' ? 0.7 : 0.8;
           add('http', ep.label, figText(h), 'no errors', h.errors === 0);
-          add('raw', `${ep.label}: server / raw pg`, `${ratio.toFixed(2)}x (raw ${fmt(r.rps)} req/s, p50 ${fmt(r.p50, 1)} ms)`, `>= ${target}x`, ratio >= target);
+          add(
+            'raw',
+            `${ep.label}: server / raw pg`,
+            `${ratio.toFixed(2)}x (raw ${fmt(r.rps)} req/s, p50 ${fmt(r.p50, 1)} ms)`,
+            `>= ${target}x`,
+            ratio >= target,
+          );
         }
       }
     }
@@ -398,14 +580,26 @@ async function main() {
       const ratio = d.http.rps / d.raw.rps;
       figures.decisions = { ...d, ratio };
       add('http', 'decisions (update-status, each a different pending request)', figText(d.http), 'no errors', d.http.errors === 0);
-      add('raw', 'decisions: server / raw conditional-update transaction', `${ratio.toFixed(2)}x (raw ${fmt(d.raw.rps)} tx/s, p50 ${fmt(d.raw.p50, 1)} ms)`, '>= 0.5x, no errors', ratio >= 0.5 && d.http.errors === 0);
+      add(
+        'raw',
+        'decisions: server / raw conditional-update transaction',
+        `${ratio.toFixed(2)}x (raw ${fmt(d.raw.rps)} tx/s, p50 ${fmt(d.raw.p50, 1)} ms)`,
+        '>= 0.5x, no errors',
+        ratio >= 0.5 && d.http.errors === 0,
+      );
     }
 
     if (ONLY.has('assistant')) {
       try {
         const a = await measureAssistant(server, bigUrl);
         figures.assistant = a;
-        add('http', 'assistant reply: time to first content event (20 chats at once)', `p50 ${fmt(a.p50, 1)} ms, p95 ${fmt(a.p95, 1)} ms, p99 ${fmt(a.p99, 1)} ms, ${fmt(a.rps, 1)} replies/s, ${a.errors} errors`, 'p95 <= 100 ms', (a.p95 ?? Infinity) <= 100 && a.errors === 0);
+        add(
+          'http',
+          'assistant reply: time to first content event (20 chats at once)',
+          `p50 ${fmt(a.p50, 1)} ms, p95 ${fmt(a.p95, 1)} ms, p99 ${fmt(a.p99, 1)} ms, ${fmt(a.rps, 1)} replies/s, ${a.errors} errors`,
+          'p95 <= 100 ms',
+          (a.p95 ?? Infinity) <= 100 && a.errors === 0,
+        );
       } catch (err) {
         add('http', 'assistant reply: time to first content event', `not measured: ${(err as Error).message}`, 'p95 <= 100 ms', false);
       }
@@ -413,12 +607,21 @@ async function main() {
 
     if (ONLY.has('web')) {
       const hr = scaleEmail('hr', 1);
-      const n = (await pool.query(`SELECT count(*)::int AS n FROM requests r JOIN users u ON u.id = r.hr_contact_id
-                                     WHERE u.email = $1 AND r.form_type IN ('leave-request', 'info-update')`, [hr])).rows[0].n;
+      const n = (
+        await pool.query(
+          `SELECT count(*)::int AS n FROM requests r JOIN users u ON u.id = r.hr_contact_id
+                                     WHERE u.email = $1 AND r.form_type IN ('leave-request', 'info-update')`,
+          [hr],
+        )
+      ).rows[0].n;
       try {
         const u: UsableReport = await dashboardUsable(server.url, hr, BENCH_PASSWORD, n);
         figures.dashboard = u;
-        add('web', `HR dashboard usable in Chromium (${fmt(n)} items in the HR queue, ${u.rowsShown} rows shown)`, `${fmt(u.msToUsable)} ms from Sign In (rows at ${fmt(u.msToRows)} ms)`);
+        add(
+          'web',
+          `HR dashboard usable in Chromium (${fmt(n)} items in the HR queue, ${u.rowsShown} rows shown)`,
+          `${fmt(u.msToUsable)} ms from Sign In (rows at ${fmt(u.msToRows)} ms)`,
+        );
       } catch (err) {
         add('web', 'HR dashboard usable in Chromium', `not measured: ${(err as Error).message.split('\n')[0]}`, '', false);
       }
@@ -435,13 +638,19 @@ async function main() {
     try {
       const smallReads = await measureReads(server, smallEps);
       for (const ep of smallEps) {
-        const b = bigReads.get(ep.key)!, s = smallReads.get(ep.key)!;
+        const b = bigReads.get(ep.key)!,
+          s = smallReads.get(ep.key)!;
         const ratio = b.p50 / s.p50;
         figures[`scale_${ep.key}`] = { big: b, small: s, ratio };
         // The answer sizes beside it: where the 10,000 database holds less than a page for this person, the
         // answers differ in length, not only in what the database around them holds.
-        add('scale', `${ep.label}: p50 at 1,000,000 / p50 at 10,000`,
-          `${ratio.toFixed(2)}x (${fmt(b.p50, 1)} ms / ${fmt(s.p50, 1)} ms; answers ${fmt((b.bytes ?? 0) / 1024, 1)} / ${fmt((s.bytes ?? 0) / 1024, 1)} KB)`, '<= 1.5x', ratio <= 1.5);
+        add(
+          'scale',
+          `${ep.label}: p50 at 1,000,000 / p50 at 10,000`,
+          `${ratio.toFixed(2)}x (${fmt(b.p50, 1)} ms / ${fmt(s.p50, 1)} ms; answers ${fmt((b.bytes ?? 0) / 1024, 1)} / ${fmt((s.bytes ?? 0) / 1024, 1)} KB)`,
+          '<= 1.5x',
+          ratio <= 1.5,
+        );
       }
     } finally {
       await server.stop();
@@ -449,7 +658,7 @@ async function main() {
   }
 
   if (ONLY.has('multi')) await measureMulti(bigUrl, bigReads.get('manager_queue'), eps);
-  await pool.query("DELETE FROM sessions WHERE created_at > $1", [started]).catch(() => undefined);
+  await pool.query('DELETE FROM sessions WHERE created_at > $1', [started]).catch(() => undefined);
   await pool.end();
 
   // ---- report ----
@@ -472,7 +681,10 @@ async function main() {
   log(`written to bench/results/latest.md and latest.json`);
 }
 
-main().then(() => process.exit(0), (err) => {
-  console.error(err);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

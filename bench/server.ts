@@ -1,6 +1,6 @@
-// Starts the production server (src/server/main.ts, the built web) as a child process for the benchmarks,
-// and stops it with SIGTERM.
-import { type ChildProcess, spawn } from 'node:child_process';
+// Starts the production server (dist/server/main.js, built first when stale; the web from opts.webDir) as a child
+// process for the benchmarks, and stops it with SIGTERM.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../src/server/db/embedded.js';
@@ -14,24 +14,44 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(opts: { databaseUrl: string; webDir: string; logLevel: string; poolMax: number; port?: number; env?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchServer> {
+export async function startServer(opts: {
+  databaseUrl: string;
+  webDir: string;
+  logLevel: string;
+  poolMax: number;
+  port?: number;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+}): Promise<BenchServer> {
   const port = opts.port ?? (await freePort());
   const env: Record<string, string> = { ...(process.env as Record<string, string>) };
   delete env.ADMINEASE_DEMO;
   // As `npm start` runs it (package.json): a larger young generation, fewer scavenges for the many short-lived rows.
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', ...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'], {
+  execFileSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', ...(opts.nodeArgs ?? []), 'dist/server/main.js'], {
     cwd: ROOT,
     env: {
-      ...env, NODE_ENV: 'production', DATABASE_URL: opts.databaseUrl, PORT: String(port), HOST: '127.0.0.1',
-      ADMINEASE_WEB_DIR: opts.webDir, LOG_LEVEL: opts.logLevel, DATABASE_POOL_MAX: String(opts.poolMax),
-      ADMINEASE_LOGIN_RATE_LIMIT: '1000000', ...(opts.env ?? {}),
+      ...env,
+      NODE_ENV: 'production',
+      DATABASE_URL: opts.databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMINEASE_WEB_DIR: opts.webDir,
+      LOG_LEVEL: opts.logLevel,
+      DATABASE_POOL_MAX: String(opts.poolMax),
+      ADMINEASE_LOGIN_RATE_LIMIT: '1000000',
+      ...(opts.env ?? {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (d) => { if (out.length < 200_000) out += d; });
-  child.stderr!.on('data', (d) => { if (err.length < 200_000) err += d; });
+  child.stdout.on('data', (d) => {
+    if (out.length < 200_000) out += d;
+  });
+  child.stderr.on('data', (d) => {
+    if (err.length < 200_000) err += d;
+  });
   const deadline = Date.now() + 180_000;
   while (!out.includes('AdminEase listening')) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${out}\n${err}`);

@@ -8,7 +8,16 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { ROOT } from './server.js';
 
-interface ManifestChunk { file: string; name?: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
 
 export interface BundleReport {
   initialJsGzip: number;
@@ -18,7 +27,11 @@ export interface BundleReport {
 }
 
 export function buildWeb(outDir: string): void {
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--manifest'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--manifest'],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
 }
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -55,13 +68,26 @@ export function bundleReport(outDir: string): BundleReport {
   };
 }
 
-export interface UsableReport { email: string; queueItems: number; rowsShown: number; msToRows: number; msToUsable: number }
+export interface UsableReport {
+  email: string;
+  queueItems: number;
+  rowsShown: number;
+  msToRows: number;
+  msToUsable: number;
+}
 
 /** Signs in through the real sign-in screen and times the dashboard until its queue table is usable. */
 export async function dashboardUsable(baseUrl: string, email: string, password: string, queueItems: number): Promise<UsableReport> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

@@ -44,7 +44,8 @@ test('an employee books a meeting room through the chat and sees it in the list'
   await expect(page.getByTestId('avatar-panel')).toBeVisible();
   await expect(lastBot(page)).toContainText("I'm Chief Smile Officer");
   await expect(panel.getByText('Suggested Actions')).toBeVisible();
-  for (const s of ['Request leave', 'Book meeting room', 'Report IT issue', 'Update info']) await expect(panel.getByRole('button', { name: s })).toBeVisible();
+  for (const s of ['Request leave', 'Book meeting room', 'Report IT issue', 'Update info'])
+    await expect(panel.getByRole('button', { name: s })).toBeVisible();
 
   // a blank message is not sent
   const input = panel.getByPlaceholder('Type your message or click the mic to use voice input...');
@@ -58,12 +59,16 @@ test('an employee books a meeting room through the chat and sees it in the list'
   // while the reply streams in, the avatar speaks; capture the panel mid-stream
   await expect(lastBot(page)).toHaveAttribute('data-streaming', 'true');
   // the reply is revealed piece by piece: catch it half-way (some lines shown, the question not yet)
-  await page.waitForFunction(() => {
-    const bots = document.querySelectorAll<HTMLElement>('[data-testid="bot-message"]');
-    const last = bots[bots.length - 1];
-    const text = last?.textContent ?? '';
-    return last?.dataset.streaming === 'true' && text.includes('Room:') && !text.includes('Shall I submit');
-  }, undefined, { polling: 'raf', timeout: 10_000 });
+  await page.waitForFunction(
+    () => {
+      const bots = document.querySelectorAll<HTMLElement>('[data-testid="bot-message"]');
+      const last = bots[bots.length - 1];
+      const text = last?.textContent ?? '';
+      return last?.dataset.streaming === 'true' && text.includes('Room:') && !text.includes('Shall I submit');
+    },
+    undefined,
+    { polling: 'raf', timeout: 10_000 },
+  );
   await expect(page.getByTestId('cso-avatar')).toHaveAttribute('data-state', 'speaking', { timeout: 1_000 });
   await page.getByTestId('assistant-panel').screenshot({ path: 'e2e/screenshots/chat-mid-stream.png', animations: 'allow' });
   await expect(lastBot(page)).toHaveAttribute('data-streaming', 'false', { timeout: 15_000 });
@@ -106,7 +111,9 @@ test('a line manager approves a request from the approval action buttons', async
   await panel.screenshot({ path: 'e2e/screenshots/chat-approval-buttons.png' });
 
   // 'Go to Approval Panel' scrolls to the panel and highlights it for 2 s
-  await lastBot(page).getByRole('button', { name: /Go to Approval Panel/ }).click();
+  await lastBot(page)
+    .getByRole('button', { name: /Go to Approval Panel/ })
+    .click();
   const approvalPanel = page.locator('#approval-panel');
   await expect(approvalPanel).toHaveAttribute('data-cso-highlight', '');
   await expect(approvalPanel).not.toHaveAttribute('data-cso-highlight', '', { timeout: 4_000 });
@@ -133,8 +140,13 @@ test('an employee cannot approve through the chat, and the waiting indicator sho
   await signIn(page, 'maria.garcia@adminease.test');
   await soundOff(page);
   let release!: () => void;
-  const held = new Promise<void>((r) => { release = r; });
-  await page.route('**/ai/streaming-chat', async (route) => { await held; await route.continue(); });
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/ai/streaming-chat', async (route) => {
+    await held;
+    await route.continue();
+  });
   await send(page, 'approve LR-000002');
   await expect(chat(page).getByTestId('waiting-indicator')).toHaveText(/Thinking\.\.\./);
   await expect(chat(page).getByTestId('waiting-indicator')).toHaveText(/Collecting data\.\.\./, { timeout: 4_000 });

@@ -49,14 +49,21 @@ test.describe('demo mode', () => {
   }
 
   test('with demo mode off there is no banner and no Demo Credentials panel or button', async ({ page }) => {
-    await page.route('**/api/auth/config', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"demo":false}' }));
+    await page.route('**/api/auth/config', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: '{"demo":false,"time_zone":"Asia/Kolkata","business_date":"2026-11-24"}',
+      }),
+    );
     for (const width of [390, 1440]) {
       await page.setViewportSize({ width, height: 844 });
       const answered = page.waitForResponse((r) => r.url().includes('/api/auth/config'));
       await page.goto('/');
       await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
       await answered;
-      await page.waitForTimeout(100); // the answer rendered
+      // the answer rendered: React commits the query's data within the next animation frames
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))));
       await expect(page.getByRole('complementary', { name: 'Demo Credentials' })).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Demo Credentials' })).toHaveCount(0);
       await expect(page.getByRole('complementary', { name: 'Demo mode' })).toHaveCount(0);

@@ -1,25 +1,71 @@
 // The employee area in Chromium: the three catalogue forms submitted and listed as Pending, the catalogue's search,
 // category and empty state, the dashboard's status filter, chips and date filter, the details modal of a request
 // pending at its second stage, history screens, and screenshots of the dashboard, catalogue and details modal.
-import { type Page, expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, screenshot, signIn } from './helpers';
+// Each test makes the requests and settings it looks at (through the API) and reads what else it expects from the
+// server, so any one of them passes alone (--grep) and in any order after other specs changed the demo data.
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { startOfBusinessDate } from '../src/domain/business-time';
+import { indiaLunarHolidays } from '../src/domain/holidays';
+import { FORM_TYPES } from '../src/domain/forms';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, screenshot, signIn } from './helpers';
+
+// Each test signs in and makes its own requests through the API on a machine shared with other runs: allow it the time.
+test.describe.configure({ timeout: 120_000 });
 
 const ALEX = 'alex.johnson@adminease.test';
+const PRIYA = 'priya.sharma@adminease.test'; // Alex's line manager
+
+interface Api {
+  get(url: string): Promise<any>;
+  post(url: string, data: unknown): Promise<any>;
+  put(url: string, data: unknown): Promise<any>;
+}
+
+/** The API as `email` (signed in with a token of its own, beside the browser's session). */
+async function apiAs(request: APIRequestContext, email: string): Promise<Api> {
+  const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const headers = { Authorization: `Bearer ${(await login.json()).access_token}` };
+  const ok = async (what: string, res: Awaited<ReturnType<APIRequestContext['get']>>) => {
+    expect(res.ok(), `${what}: ${res.status()} ${await res.text()}`).toBe(true);
+    return res.json();
+  };
+  return {
+    get: async (url) => ok(`GET ${url}`, await request.get(url, { headers })),
+    post: async (url, data) => ok(`POST ${url}`, await request.post(url, { headers, data })),
+    put: async (url, data) => ok(`PUT ${url}`, await request.put(url, { headers, data })),
+  };
+}
+
+/**
+ * A leave request of the caller on a random working day one to two years ahead (Tuesday to Thursday, no holiday), so
+ * runs never overlap each other's leave; sick leave, so no annual balance is needed.
+ */
+async function submitLeave(api: Api, reason: string): Promise<string> {
+  for (let attempt = 0; ; attempt += 1) {
+    const d = new Date(Date.now() + (380 + Math.floor(Math.random() * 300)) * 86_400_000);
+    const day = d.toISOString().slice(0, 10);
+    const holiday =
+      ['01-26', '08-15', '10-02', '12-25'].includes(day.slice(5)) || indiaLunarHolidays(d.getUTCFullYear()).some((h) => h.date === day);
+    if (d.getUTCDay() < 2 || d.getUTCDay() > 4 || holiday) continue;
+    try {
+      return (await api.post('/api/forms/leave-request', { leave_type: 'Sick', start_date: day, end_date: day, reason })).request_id;
+    } catch (err) {
+      if (attempt >= 5) throw err;
+    }
+  }
+}
 
 /** A screenshot of what is on screen (dialogs are fixed to the viewport, so a full-page shot would misplace the backdrop). */
 async function viewportShot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/screenshots/${name}.png` });
 }
 
-/** Signs in and closes the 'Form Approval Updates' dialog if the sign-in brought one up. */
+/** Signs in; signIn waits for the check-changes answer and closes the 'Form Approval Updates' dialog it opened. */
 async function signInEmployee(page: Page, email = ALEX) {
   expect(await signIn(page, email)).toBe('dashboard-employee');
   await expect(page.getByText('Loading your forms...')).toHaveCount(0);
-  const updates = page.getByRole('dialog', { name: /Form Approval Updates/ });
-  if (await updates.isVisible().catch(() => false)) {
-    await updates.getByRole('button', { name: 'Close', exact: true }).click();
-    await expect(updates).toBeHidden();
-  }
+  await expect(page.getByRole('dialog', { name: /Form Approval Updates/ })).not.toBeVisible();
 }
 
 const list = (page: Page) => page.getByTestId('your-forms');
@@ -42,17 +88,34 @@ async function expectPendingRow(page: Page, requestId: string, title: string) {
   await expect(row).toContainText('Pending');
 }
 
-test('the dashboard lists the employee\'s requests newest first with chips and status counts', async ({ page }) => {
+test("the dashboard lists the employee's requests newest first with chips and status counts", async ({ page, request }) => {
+  // Alex's requests as the server has them (other specs may have added some); a leave request of this test's own
+  const alex = await apiAs(request, ALEX);
+  await submitLeave(alex, 'Dashboard list check');
+  const byType = await alex.get('/api/forms/user-forms');
+  const types = Object.keys(byType).filter((k) => Array.isArray(byType[k]) && byType[k].length > 0);
+  const chipTitles: Record<string, string> = {
+    'leave-request': 'Leave Request',
+    'petty-cash': 'Petty Cash',
+    'mileage-claim': 'Mileage Claim',
+    'nda-request': 'NDA Request',
+  };
   await signInEmployee(page);
   await expect(page.getByRole('heading', { name: 'Welcome back, Alex' })).toBeVisible();
   const total = await rows(page).count();
   expect(total).toBeGreaterThan(5);
   await expect(page.getByTestId('status-filter')).toContainText(`All (${total})`);
-  // Chips only for types with requests: Alex has leave and purchase requisitions, no petty cash.
+  // Chips only for types with requests.
   const chips = page.getByRole('group', { name: 'Form type' });
   await expect(chips.getByRole('button', { name: /^All Forms/ })).toBeVisible();
   await expect(chips.getByRole('button', { name: /^Leave Request/ })).toBeVisible();
-  await expect(chips.getByRole('button', { name: /^Petty Cash/ })).toHaveCount(0);
+  for (const [type, title] of Object.entries(chipTitles)) {
+    await expect(chips.getByRole('button', { name: new RegExp(`^${title}`) }), type).toHaveCount(types.includes(type) ? 1 : 0);
+  }
+  expect(
+    Object.keys(chipTitles).some((type) => !types.includes(type)),
+    'some type without requests shows no chip',
+  ).toBe(true);
   // Newest first
   const dates = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[4]?.textContent ?? ''));
   const times = dates.map((d) => Date.parse(d));
@@ -61,14 +124,14 @@ test('the dashboard lists the employee\'s requests newest first with chips and s
   await expectNoSeriousA11yViolations(page);
 });
 
-test('the catalogue: three forms available, search overrides the category, sort, list view, No Forms Found', async ({ page }) => {
+test('the catalogue: every form available, search overrides the category, sort, list view, No Forms Found', async ({ page }) => {
   await signInEmployee(page);
   await openCatalogue(page);
   const catalogue = page.getByTestId('catalogue');
-  await expect(catalogue.getByTestId('catalogue-count')).toHaveText('3 forms available');
+  await expect(catalogue.getByTestId('catalogue-count')).toHaveText(`${FORM_TYPES.length} forms available`);
   for (const id of ['FAC-AC-15', 'IT-PWD-16', 'FIN-PR-08']) await expect(catalogue.getByText(id, { exact: true })).toBeVisible();
-  await expect(catalogue.getByRole('button', { name: /: open the form$/ })).toHaveCount(3);
-  await expect(catalogue.getByText('Coming soon').first()).toBeVisible();
+  await expect(catalogue.getByRole('button', { name: /: open the form$/ })).toHaveCount(FORM_TYPES.length);
+  await expect(catalogue.getByText('Coming soon')).toHaveCount(0);
   await screenshot(page, 'employee-catalogue');
   await expectNoSeriousA11yViolations(page);
 
@@ -167,12 +230,14 @@ test('status filter, chips and the date filter change the list', async ({ page, 
   const total = await rows(page).count();
   // Alex's requests as the server has them now: earlier specs submit and decide some of Alex's requests today, so
   // the expectations of the date filter come from this data, not from the seed.
-  const login = await request.post('/api/auth/login', { data: { email: ALEX, password: 'Demo@12345' } });
-  const byType = await (await request.get('/api/forms/user-forms', { headers: { Authorization: `Bearer ${(await login.json()).access_token}` } })).json();
-  const mine = (Object.values(byType).filter(Array.isArray).flat() as Array<{ status?: string | null; created_at: string }>)
-    .map((r) => ({ status: r.status?.trim() || 'Pending', created_at: r.created_at }));
-  // 'Today' starts at the browser's local midnight
-  const todayStart = await page.evaluate(() => { const n = new Date(); return new Date(n.getFullYear(), n.getMonth(), n.getDate()).getTime(); });
+  const byType = await (await apiAs(request, ALEX)).get('/api/forms/user-forms');
+  const mine = (Object.values(byType).filter(Array.isArray).flat() as Array<{ status?: string | null; created_at: string }>).map((r) => ({
+    status: r.status?.trim() || 'Pending',
+    created_at: r.created_at,
+  }));
+  // 'Today' starts at midnight of the organisation's calendar (the zone and date the server names)
+  const config = (await (await request.get('/api/auth/config')).json()) as { time_zone: string; business_date: string };
+  const todayStart = startOfBusinessDate(config.business_date, config.time_zone).getTime();
   const today = mine.filter((r) => Date.parse(r.created_at) >= todayStart);
 
   await page.getByTestId('status-filter').selectOption('Approved');
@@ -182,13 +247,19 @@ test('status filter, chips and the date filter change the list', async ({ page, 
   for (const text of await rows(page).allInnerTexts()) expect(text).toContain('Approved');
 
   await page.getByTestId('status-filter').selectOption('All');
-  await page.getByRole('group', { name: 'Form type' }).getByRole('button', { name: /^Leave Request/ }).click();
+  await page
+    .getByRole('group', { name: 'Form type' })
+    .getByRole('button', { name: /^Leave Request/ })
+    .click();
   const leave = await rows(page).count();
   expect(leave).toBeGreaterThan(0);
   for (const text of await rows(page).allInnerTexts()) expect(text).toContain('Leave Request');
 
   // Bucket options: Open shows Alex's open IT items only.
-  await page.getByRole('group', { name: 'Form type' }).getByRole('button', { name: /^All Forms/ }).click();
+  await page
+    .getByRole('group', { name: 'Form type' })
+    .getByRole('button', { name: /^All Forms/ })
+    .click();
   await expect(rows(page)).toHaveCount(total);
   await list(page).getByLabel('Date').selectOption('This Week');
   const week = await rows(page).count();
@@ -202,20 +273,49 @@ test('status filter, chips and the date filter change the list', async ({ page, 
   // A combination no data can match: a leave request never has an IT status (Open / New), whatever was decided today.
   await list(page).getByLabel('Date').selectOption('All Time');
   await page.getByTestId('status-filter').selectOption('Open');
-  await page.getByRole('group', { name: 'Form type' }).getByRole('button', { name: /^Leave Request/ }).click();
+  await page
+    .getByRole('group', { name: 'Form type' })
+    .getByRole('button', { name: /^Leave Request/ })
+    .click();
   await expect(rows(page)).toHaveCount(0);
   await expect(list(page).getByText('No forms match your filter criteria. Try adjusting your filter.')).toBeVisible();
-  await page.getByRole('group', { name: 'Form type' }).getByRole('button', { name: /^All Forms/ }).click();
+  await page
+    .getByRole('group', { name: 'Form type' })
+    .getByRole('button', { name: /^All Forms/ })
+    .click();
   await page.getByTestId('status-filter').selectOption('All');
   await list(page).getByLabel('Category').selectOption('Finance');
   for (const text of await rows(page).allInnerTexts()) expect(text).toMatch(/Finance/);
 });
 
-test("the details modal shows the chain of a request pending at its second stage", async ({ page }) => {
+test('the details modal shows the chain of a request pending at its second stage', async ({ page, request }) => {
+  // A purchase requisition of Alex's that the line manager approved and finance has not decided yet
+  const alex = await apiAs(request, ALEX);
+  const item = `27-inch monitor ${Date.now().toString(36)}`;
+  const pr = await alex.post('/api/purchase-requisition/submit', {
+    item_description: item,
+    quantity: 2,
+    unit_cost: 289.99,
+    estimated_total: 579.98,
+    purpose_of_purchase: 'Second screens for the QA bench',
+  });
+  await (
+    await apiAs(request, PRIYA)
+  ).post('/api/manager/update-status', {
+    form_id: pr.request_id,
+    form_type: 'purchase-requisition',
+    status: 'Approved',
+    manager_id: 'MGR-001',
+    manager_name: 'Priya Sharma',
+    comments: '',
+    rejection_reason: '',
+  });
+  const leaveId = await submitLeave(alex, 'Details modal check');
   await signInEmployee(page);
-  // Alex's seeded purchase requisition: the line manager approved, finance still pending.
-  const row = rows(page).filter({ hasText: 'Purchase Requisition' }).filter({ hasText: 'Pending' }).last();
-  await row.getByRole('button', { name: /View Details/ }).click();
+  await list(page)
+    .locator(`[data-request-id="${pr.request_id}"]`)
+    .getByRole('button', { name: /View Details/ })
+    .click();
   const modal = page.getByRole('dialog', { name: 'Purchase Requisition Details' });
   await expect(modal).toBeVisible();
   await expect(modal.getByRole('navigation', { name: 'Your Submissions' })).toBeVisible();
@@ -228,14 +328,17 @@ test("the details modal shows the chain of a request pending at its second stage
   await expect(steps.nth(1)).toContainText('Pending');
   await expect(steps.nth(1)).toHaveAttribute('data-colour', 'yellow');
   await expect(modal.getByTestId('next-stage')).toHaveText('Finance Review');
-  await expect(modal.getByText('27-inch monitor')).toBeVisible();
+  await expect(modal.getByText(item)).toBeVisible();
   await expect(modal.getByText('USD $579.98')).toBeVisible();
   await viewportShot(page, 'employee-details-modal');
   await expectNoSeriousA11yViolations(page);
   await modal.getByRole('button', { name: 'Close', exact: true }).click();
 
   // A leave request shows the balance tiles; a rejected one would show its reason.
-  await rows(page).filter({ hasText: 'Leave Request' }).first().getByRole('button', { name: /View Details/ }).click();
+  await list(page)
+    .locator(`[data-request-id="${leaveId}"]`)
+    .getByRole('button', { name: /View Details/ })
+    .click();
   const leave = page.getByRole('dialog', { name: 'Leave Request Details' });
   const balance = leave.getByTestId('leave-balance');
   await expect(balance).toContainText('Annual Left');
@@ -246,7 +349,17 @@ test("the details modal shows the chain of a request pending at its second stage
   await viewportShot(page, 'employee-leave-details');
 });
 
-test('history screens: leave history cards and the generic history with Record #n', async ({ page }) => {
+test('history screens: leave history cards and the generic history with Record #n', async ({ page, request }) => {
+  // a pending leave request (its stages not signed yet) and a safety incident of Alex's own
+  const alex = await apiAs(request, ALEX);
+  await submitLeave(alex, 'History screen check');
+  const incident = await alex.post('/api/forms/safety-incident', {
+    incident_date: new Date().toISOString().slice(0, 10),
+    location: 'Stairwell C',
+    incident_description: 'Loose step edge',
+    severity: 'Low',
+  });
+  const incidents: unknown[] = (await alex.get('/api/forms/user-forms'))['safety-incident'];
   await signInEmployee(page);
   await page.getByLabel('History').selectOption('leave-request');
   const screen = page.getByTestId('history-screen');
@@ -257,23 +370,29 @@ test('history screens: leave history cards and the generic history with Record #
   await screen.getByRole('button', { name: 'Close' }).click();
   await page.getByLabel('History').selectOption('safety-incident');
   await expect(page.getByRole('heading', { name: 'Safety Incident History' })).toBeVisible();
-  await expect(page.getByTestId('record-card').first()).toContainText('Record #1');
+  // newest first, numbered from the oldest: this test's incident is the newest, Record #n of Alex's n
+  await expect(page.getByTestId('record-card').filter({ hasText: incident.request_id })).toContainText(`Record #${incidents.length}`);
+  await expect(page.getByTestId('record-card')).toHaveCount(incidents.length);
+  await expect(page.getByTestId('record-card').last()).toContainText('Record #1');
   await page.goBack();
   await expect(page.getByRole('heading', { name: 'Leave Request History' })).toHaveCount(0);
 });
 
 test('the owner withdraws a pending request from its details; it reads Cancelled and Withdrawn', async ({ page, request }) => {
-  const login = await request.post('/api/auth/login', { data: { email: ALEX, password: 'Demo@12345' } });
-  const token = (await login.json()).access_token;
-  const created = await request.post('/api/forms/facility-access', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { access_request_type: 'Other', facilities_requested: 'Roof terrace', justification: 'Team photo' },
-  });
-  expect(created.status()).toBe(201);
-  const id = (await created.json()).request_id as string;
+  const alex = await apiAs(request, ALEX);
+  const id = (
+    await alex.post('/api/forms/facility-access', {
+      access_request_type: 'Other',
+      facilities_requested: 'Roof terrace',
+      justification: 'Team photo',
+    })
+  ).request_id as string;
 
   await signInEmployee(page);
-  await list(page).locator(`[data-request-id="${id}"]`).getByRole('button', { name: /View Details/ }).click();
+  await list(page)
+    .locator(`[data-request-id="${id}"]`)
+    .getByRole('button', { name: /View Details/ })
+    .click();
   const modal = page.getByRole('dialog', { name: 'Facility Access Details' });
   await expect(modal.getByTestId('next-stage')).toHaveText('Facilities Desk');
   await modal.getByRole('button', { name: 'Withdraw request' }).click();
@@ -286,9 +405,12 @@ test('the owner withdraws a pending request from its details; it reads Cancelled
   await expect(list(page).locator(`[data-request-id="${id}"]`)).toBeVisible();
 });
 
-test('settings: sound, voice and display preferences are saved per user and applied', async ({ page }) => {
-  // Sam Wilson: no other spec signs in as Sam, so the stored preferences are still the defaults (the chat panel's sound
-  // toggle saves to the same 'Speak assistant replies' setting, and the chat spec turns it off for its users).
+test('settings: sound, voice and display preferences are saved per user and applied', async ({ page, request }) => {
+  // Sam Wilson starts from sound on and comfortable density, whatever an earlier run or spec stored (the chat panel's
+  // sound toggle saves to the same 'Speak assistant replies' setting).
+  await (
+    await apiAs(request, 'sam.wilson@adminease.test')
+  ).put('/api/users/me/preferences', { sound_enabled: true, display_density: 'comfortable' });
   await signInEmployee(page, 'sam.wilson@adminease.test');
   // the chat panel's sound toggle follows the stored setting (on by default)
   await expect(page.getByTestId('chat-panel').getByTestId('sound-toggle')).toHaveAttribute('aria-pressed', 'true');
@@ -307,7 +429,10 @@ test('settings: sound, voice and display preferences are saved per user and appl
   await expect(page.locator('main[data-testid="dashboard-employee"]')).toBeVisible();
   await expect(page.locator('html')).toHaveClass(/ae-compact/);
   await page.getByRole('button', { name: 'Settings' }).click();
-  await expect(page.getByRole('dialog', { name: 'Settings' }).getByRole('switch', { name: /Speak assistant replies/ })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByRole('dialog', { name: 'Settings' }).getByRole('switch', { name: /Speak assistant replies/ })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
   // the chat panel agrees with the saved setting
   await expect(page.getByTestId('chat-panel').getByTestId('sound-toggle')).toHaveAttribute('aria-pressed', 'false');
 });

@@ -31,7 +31,13 @@ async function signInAs(page: Page, email: string): Promise<string> {
   const count = Array.isArray(body) ? body.length : Array.isArray(body?.notifications) ? body.notifications.length : 0;
   const updates = page.getByRole('dialog', { name: 'Form Approval Updates' });
   // With changes to report the notifications feature may open its dialog (not for every change): close it if it does.
-  if (count > 0 && (await updates.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false))) {
+  if (
+    count > 0 &&
+    (await updates.waitFor({ state: 'visible', timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     await updates.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(updates).toBeHidden();
   }
@@ -71,8 +77,10 @@ test('an IT incident from report to closure', async ({ page, request }) => {
   // IT: the dashboard opens on Open tickets with the tiles and the new incident.
   expect(await signInAs(page, 'lena.fischer@adminease.test')).toBe('dashboard-it');
   await expect(page.getByLabel('Status', { exact: true })).toHaveValue('Open');
-  for (const tile of ['Open', 'Resolved', 'Closed', 'Total Tickets']) await expect(page.getByRole('group', { name: 'Ticket summary' }).getByText(tile, { exact: true })).toBeVisible();
-  for (const col of ['Employee', 'System Number', 'Affected System', 'Incident Date', 'Status']) await expect(page.getByRole('columnheader', { name: col })).toBeVisible();
+  for (const tile of ['Open', 'Resolved', 'Closed', 'Total Tickets'])
+    await expect(page.getByRole('group', { name: 'Ticket summary' }).getByText(tile, { exact: true })).toBeVisible();
+  for (const col of ['Employee', 'System Number', 'Affected System', 'Incident Date', 'Status'])
+    await expect(page.getByRole('columnheader', { name: col })).toBeVisible();
   await expect(row(page, id)).toContainText('Alex Johnson');
   await expect(row(page, id)).toContainText('Engineering');
   await expect(row(page, id)).toContainText('LT-4410');
@@ -102,7 +110,9 @@ test('an IT incident from report to closure', async ({ page, request }) => {
   await viewportShot(page, 'it-desk-fill-dialog');
   await expectNoSeriousA11yViolations(page);
   await fill.getByRole('button', { name: 'Save Details' }).click();
-  await expect(page.getByText('Ticket details saved successfully! The Close button is now available.')).toBeVisible();
+  await expect(
+    page.getByText('Ticket details saved successfully! The employee can now confirm the resolution, which closes the ticket.'),
+  ).toBeVisible();
   await expect(fill).toBeHidden();
   // Resolved tickets leave the Open filter
   await expect(row(page, id)).toHaveCount(0);
@@ -123,7 +133,9 @@ test('an IT incident from report to closure', async ({ page, request }) => {
   await viewportShot(page, 'it-desk-employee-resolution');
   await expectNoSeriousA11yViolations(page);
   await card.getByRole('button', { name: 'Report Unresolved' }).click();
-  await expect(page.getByText(/❌ Resolution rejected!\s+Ticket: TICKET-2026-777\s+IT Support will continue working on this ticket\./)).toBeVisible();
+  await expect(
+    page.getByText(/❌ Resolution rejected!\s+Ticket: TICKET-2026-777\s+IT Support will continue working on this ticket\./),
+  ).toBeVisible();
   await expect(card).toContainText('Awaiting IT Support Update');
   await expect(card).toContainText('You reported the issue is not resolved. IT Support is working on an updated solution.');
   await expect(card.getByRole('button', { name: 'Confirm Resolution' })).toHaveCount(0);
@@ -141,7 +153,9 @@ test('an IT incident from report to closure', async ({ page, request }) => {
   await update.getByLabel(/Resolution Notes/).fill('Replaced the docking station with a new unit.');
   await viewportShot(page, 'it-desk-update-resolution');
   await update.getByRole('button', { name: 'Update Details' }).click();
-  await expect(page.getByText('Ticket details saved successfully! The Close button is now available.').first()).toBeVisible();
+  await expect(
+    page.getByText('Ticket details saved successfully! The employee can now confirm the resolution, which closes the ticket.').first(),
+  ).toBeVisible();
   await signOut(page);
 
   // The employee confirms.
@@ -150,7 +164,7 @@ test('an IT incident from report to closure', async ({ page, request }) => {
   card = modal.getByTestId('it-incident-resolution');
   await expect(card).toContainText('Replaced the docking station with a new unit.');
   await card.getByRole('button', { name: 'Confirm Resolution' }).click();
-  await expect(page.getByText(/✅ Problem confirmed as solved!\s+Ticket: TICKET-2026-777\s+IT Support can now close this ticket\./)).toBeVisible();
+  await expect(page.getByText(/✅ Problem confirmed as solved!\s+Ticket: TICKET-2026-777\s+The ticket is now closed\./)).toBeVisible();
   await expect(card).toContainText('Problem Resolved');
   await expect(card).toContainText('You confirmed the issue is solved. Ticket is closed.');
   await expect(card.getByRole('button', { name: 'Report Unresolved' })).toHaveCount(0);
@@ -232,9 +246,15 @@ test('a password reset through to the employee seeing the new password', async (
   await expect(row(page, id)).toContainText('Password Reset Completed');
 });
 
-test("IT staff who manage people see 'Your team'; opening a report's password reset acknowledges it and hands it to the desk", async ({ page, request }) => {
+test("IT staff who manage people see 'Your team'; opening a report's password reset acknowledges it and hands it to the desk", async ({
+  page,
+  request,
+}) => {
   const omar = await apiLogin(request, 'omar.haddad@adminease.test');
-  const submitted = await apiPost(request, omar, '/api/forms/password-reset', { system_for_reset: 'ERP', reset_reason: 'Forgotten Password' });
+  const submitted = await apiPost(request, omar, '/api/forms/password-reset', {
+    system_for_reset: 'ERP',
+    reset_reason: 'Forgotten Password',
+  });
   const id: string = submitted.request_id ?? submitted.form?.request_id ?? submitted.record?.request_id;
 
   // Lena Fischer manages Omar Haddad: the IT dashboard shows her team's section under the desk.

@@ -12,7 +12,11 @@ async function expectAccessible(page: Page, selector: string) {
   expect(serious.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-interface Holiday { date: string; name: string; type: string }
+interface Holiday {
+  date: string;
+  name: string;
+  type: string;
+}
 
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -36,16 +40,6 @@ async function bellCount(page: Page): Promise<number> {
   return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
 }
 
-async function closeUpdatesDialogIfOpen(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Form Approval Updates' });
-  // check-changes after login may open it with earlier updates; give it a moment to appear.
-  await page.waitForTimeout(1000);
-  if (await dialog.isVisible()) {
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-    await expect(dialog).toBeHidden();
-  }
-}
-
 test('a manager decision reaches the signed-in employee live; the calendar shows holidays and leave', async ({ browser }) => {
   // Two browsers, three axe runs and a reload: generous on a shared, busy machine.
   test.setTimeout(180_000);
@@ -57,7 +51,8 @@ test('a manager decision reaches the signed-in employee live; the calendar shows
   // Employee: Alex signs in and stays on the dashboard.
   expect(await signIn(employee, 'alex.johnson@adminease.test')).toBe('dashboard-employee');
   await expect(employee.getByTestId('notifications-bell')).toBeVisible();
-  await closeUpdatesDialogIfOpen(employee);
+  // signIn waited for the check-changes answer and closed the updates dialog if that answer opened it
+  await expect(employee.getByRole('dialog', { name: 'Form Approval Updates' })).not.toBeVisible();
   const before = await bellCount(employee);
 
   // A leave request of Alex next to a holiday (submitted through the API in Alex's session).
@@ -76,7 +71,15 @@ test('a manager decision reaches the signed-in employee live; the calendar shows
   // Manager: Priya signs in in another browser and approves (through the manager API in her session).
   expect(await signIn(manager, 'priya.sharma@adminease.test')).toBe('dashboard-line-manager');
   const decided = await manager.request.post('/api/manager/update-status', {
-    data: { form_id: requestId, form_type: 'leave-request', status: 'Approved', manager_id: 'MGR-001', manager_name: 'Priya Sharma', comments: '', rejection_reason: '' },
+    data: {
+      form_id: requestId,
+      form_type: 'leave-request',
+      status: 'Approved',
+      manager_id: 'MGR-001',
+      manager_name: 'Priya Sharma',
+      comments: '',
+      rejection_reason: '',
+    },
   });
   expect(decided.ok(), await decided.text()).toBe(true);
 
@@ -113,7 +116,9 @@ test('a manager decision reaches the signed-in employee live; the calendar shows
   await employee.getByTestId('calendar-button').click();
   const calendar = employee.getByTestId('form-calendar');
   await expect(calendar).toBeVisible();
-  const target = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${holiday.date}T00:00:00Z`));
+  const target = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${holiday.date}T00:00:00Z`),
+  );
   for (let i = 0; i < 24 && (await calendar.getByTestId('calendar-month').textContent()) !== target; i += 1) {
     await calendar.getByRole('button', { name: 'Next month' }).click();
   }
@@ -152,8 +157,7 @@ test('a manager decision reaches the signed-in employee live; the calendar shows
   expect(popover && header && popover.y >= header.y + header.height - 1).toBe(true);
   const box = await calendar.boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
-  await employee.waitForTimeout(500); // the pop-in animation
-  await employee.screenshot({ path: 'e2e/screenshots/form-calendar-phone.png' });
+  await employee.screenshot({ path: 'e2e/screenshots/form-calendar-phone.png', animations: 'disabled' }); // the pop-in animation finished
 
   await employeeContext.close();
   await managerContext.close();

@@ -11,7 +11,7 @@ const PAYLOADS = [
   '<script>window.__xss=1</script>',
   '<img src=x onerror="window.__xss=2">',
   '"><svg onload=window.__xss=3>',
-  "javascript:window.__xss=4",
+  'javascript:window.__xss=4',
   '<a href="javascript:window.__xss=5">click</a>',
   '{{constructor.constructor("window.__xss=6")()}}',
   '<iframe srcdoc="<script>parent.__xss=7</script>"></iframe>',
@@ -30,9 +30,16 @@ const idOf = (body: any): string => body.request_id ?? body.form?.request_id ?? 
 /** Watches a page for any sign that a payload ran. */
 function watch(page: Page) {
   const signs: string[] = [];
-  page.on('dialog', (d) => { signs.push(`dialog: ${d.message()}`); void d.dismiss(); });
-  page.on('console', (m) => { if (/Content Security Policy|Refused to (execute|load|frame)/i.test(m.text())) signs.push(`console: ${m.text()}`); });
-  page.on('pageerror', (e) => { if (/__xss/.test(e.message)) signs.push(`error: ${e.message}`); });
+  page.on('dialog', (d) => {
+    signs.push(`dialog: ${d.message()}`);
+    void d.dismiss();
+  });
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to (execute|load|frame)/i.test(m.text())) signs.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => {
+    if (/__xss/.test(e.message)) signs.push(`error: ${e.message}`);
+  });
   return signs;
 }
 
@@ -44,7 +51,8 @@ async function expectInert(page: Page, signs: string[], where: string) {
     imgX: document.querySelectorAll('img[src="x"]').length,
     frames: document.querySelectorAll('iframe').length,
     marked: document.querySelectorAll('[data-xss]').length,
-    jsLinks: [...document.querySelectorAll('a[href]')].filter((a) => a.getAttribute('href')!.trim().toLowerCase().startsWith('javascript:')).length,
+    jsLinks: [...document.querySelectorAll('a[href]')].filter((a) => a.getAttribute('href')!.trim().toLowerCase().startsWith('javascript:'))
+      .length,
     inlineScripts: [...document.querySelectorAll('script')].filter((s) => !s.src).length,
   }));
   expect(found, where).toEqual({ xss: null, handlers: 0, imgX: 0, frames: 0, marked: 0, jsLinks: 0, inlineScripts: 0 });
@@ -58,12 +66,22 @@ test('script and HTML in request text stay text on every screen that shows it', 
   const alex = await apiLogin(request, 'alex.johnson@adminease.test');
   const in10 = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
   const in20 = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
-  const pc = await request.post('/api/forms/petty-cash', { headers: alex, data: { amount_requested: 42.5, expected_settlement_date: in10, purpose: PURPOSE } });
+  const pc = await request.post('/api/forms/petty-cash', {
+    headers: alex,
+    data: { amount_requested: 42.5, expected_settlement_date: in10, purpose: PURPOSE },
+  });
   expect(pc.ok(), await pc.text()).toBe(true);
   const pettyId = idOf(await pc.json());
   const tr = await request.post('/api/forms/travel-request', {
     headers: alex,
-    data: { destination: PAYLOADS[1], departure_date: in10, return_date: in20, travel_purpose: PAYLOADS[0], total_estimated_cost: 900, travel_notes: PAYLOADS[2] },
+    data: {
+      destination: PAYLOADS[1],
+      departure_date: in10,
+      return_date: in20,
+      travel_purpose: PAYLOADS[0],
+      total_estimated_cost: 900,
+      travel_notes: PAYLOADS[2],
+    },
   });
   expect(tr.ok(), await tr.text()).toBe(true);
   const travelId = idOf(await tr.json());
@@ -73,7 +91,10 @@ test('script and HTML in request text stay text on every screen that shows it', 
   const list = page.getByTestId('your-forms');
   await expect(list.locator(`[data-request-id="${pettyId}"]`)).toBeVisible();
   await expectInert(page, signs, 'employee list');
-  await list.locator(`[data-request-id="${pettyId}"]`).getByRole('button', { name: /View Details/ }).click();
+  await list
+    .locator(`[data-request-id="${pettyId}"]`)
+    .getByRole('button', { name: /View Details/ })
+    .click();
   let dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(PAYLOADS[0]);
   await expect(dialog).toContainText(PAYLOADS[1]);
@@ -81,7 +102,10 @@ test('script and HTML in request text stay text on every screen that shows it', 
   await screenshot(page, 'security-employee-details');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
-  await list.locator(`[data-request-id="${travelId}"]`).getByRole('button', { name: /View Details/ }).click();
+  await list
+    .locator(`[data-request-id="${travelId}"]`)
+    .getByRole('button', { name: /View Details/ })
+    .click();
   dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(PAYLOADS[1]);
   await expectInert(page, signs, 'employee travel details');

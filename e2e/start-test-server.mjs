@@ -1,5 +1,6 @@
-// Starts AdminEase for the Playwright run: a fresh temporary data folder, port 3100 (or E2E_PORT), test settings,
-// serving dist/web (or ADMINEASE_WEB_DIR). Stops the server cleanly (and removes the folder) when Playwright ends the run.
+// Starts AdminEase for the Playwright run from the production build (dist/server/main.js, as `npm start` does):
+// a fresh temporary data folder, port 3100 (or E2E_PORT), test settings, serving dist/web (or ADMINEASE_WEB_DIR).
+// Stops the server cleanly (and removes the folder) when Playwright ends the run.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,16 +11,19 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // ADMINEASE_WEB_DIR / E2E_PORT: a build folder and port of one's own, so several runs can share the machine.
 const webDir = path.resolve(root, process.env.ADMINEASE_WEB_DIR || 'dist/web');
 const port = process.env.E2E_PORT || '3100';
-if (!existsSync(path.join(webDir, 'index.html'))) {
-  console.error(`${webDir} is missing: run \`npx vite build\` first (\`npm run test:e2e\` does).`);
-  process.exit(1);
+const serverMain = path.join(root, 'dist', 'server', 'main.js');
+for (const needed of [path.join(webDir, 'index.html'), serverMain]) {
+  if (!existsSync(needed)) {
+    console.error(`${needed} is missing: run \`npm run build\` first (\`npm run test:e2e\` does).`);
+    process.exit(1);
+  }
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'adminease-e2e-'));
-const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+const child = spawn(process.execPath, ['--max-semi-space-size=32', serverMain], {
   cwd: root,
   stdio: 'inherit',
-  // Own process group, so a last-resort kill reaches tsx, node and the database it started.
+  // Own process group, so a last-resort kill reaches the server and the database it started.
   detached: true,
   env: {
     ...process.env,
@@ -50,7 +54,7 @@ function signalGroup(signal) {
   }
 }
 
-/** Waits until every process of the server's group (npx, tsx, node, the database) has ended; SIGKILL after 15 s. */
+/** Waits until every process of the server's group (the server, the database) has ended; SIGKILL after 15 s. */
 async function waitForGroupExit() {
   const deadline = Date.now() + 15_000;
   while (groupAlive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
@@ -74,7 +78,7 @@ async function finish(code) {
 function stop(signal) {
   if (stopping) return;
   stopping = true;
-  // npx does not pass signals on to the server, so signal the whole group; the server shuts down once.
+  // Signal the whole group (the server shuts down once and stops its database itself).
   signalGroup(signal);
   void finish(0);
 }

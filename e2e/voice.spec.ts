@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { screenshot, signIn } from './helpers';
+import { DONE, jsonEventsOf } from '../src/domain/event-stream';
 
 const PLACEHOLDER = 'Type your message or click the mic to use voice input...';
 
@@ -13,10 +14,17 @@ test.use({
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--no-first-run', '--disable-quic',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
       // the clips play without waiting for a gesture, and a fake microphone stands in for a real one
-      '--autoplay-policy=no-user-gesture-required', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
     ],
   },
   permissions: ['microphone'],
@@ -46,7 +54,12 @@ async function recordVoice(page: Page) {
     const log: Array<{ t: number; played: number; playing: string; avatar: string }> = [];
     (window as any).__voiceLog = log;
     new MutationObserver(() => {
-      log.push({ t: performance.now(), played: Number(el.dataset.played), playing: el.dataset.playing ?? '', avatar: el.dataset.avatar ?? '' });
+      log.push({
+        t: performance.now(),
+        played: Number(el.dataset.played),
+        playing: el.dataset.playing ?? '',
+        avatar: el.dataset.avatar ?? '',
+      });
     }).observe(el, { attributes: true });
   });
 }
@@ -69,7 +82,12 @@ async function seen(page: Page, text: string): Promise<boolean> {
 
 /** Milliseconds from the moment `played` clips had finished to the avatar's return to greeting. */
 async function greetingDelayAfter(page: Page, played: number): Promise<number> {
-  const log = (await page.evaluate(() => (window as any).__voiceLog)) as Array<{ t: number; played: number; playing: string; avatar: string }>;
+  const log = (await page.evaluate(() => (window as any).__voiceLog)) as Array<{
+    t: number;
+    played: number;
+    playing: string;
+    avatar: string;
+  }>;
   const done = log.find((e) => e.played === played && e.playing === 'false');
   expect(done, `no record of ${played} played clips`).toBeTruthy();
   const back = log.find((e) => e.t >= done!.t && e.avatar === 'greeting');
@@ -79,7 +97,8 @@ async function greetingDelayAfter(page: Page, played: number): Promise<number> {
 
 /** The tts events of a chat stream body. */
 function ttsEvents(body: string) {
-  return body.split('\n').filter((l) => l.startsWith('data: {')).map((l) => JSON.parse(l.slice(6)) as Record<string, any>)
+  return jsonEventsOf<Record<string, any>>(body)
+    .filter((e) => e !== DONE)
     .filter((e) => e.type === 'tts_chunk' || e.type === 'tts');
 }
 
@@ -112,7 +131,11 @@ test('with sound on a reply is spoken chunk by chunk; Replay speaks it again; th
   const chunks = events.filter((e) => e.type === 'tts_chunk');
   expect(chunks.length).toBeGreaterThanOrEqual(2);
   expect(chunks.map((c) => c.chunk_index)).toEqual(chunks.map((_, i) => i));
-  const reply = (await lastBot(page).locator('p').first().textContent()) ?? '';
+  // The reply is typed out while the first clip already plays: read it once it is whole.
+  const replyLength = Math.max(...chunks.map((c) => Number(c.text_end)));
+  const replyText = async () => (await lastBot(page).locator('p').first().textContent()) ?? '';
+  await expect.poll(async () => (await replyText()).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(replyLength);
+  const reply = await replyText();
   for (const c of chunks) expect(reply.slice(c.text_start, c.text_end)).toBe(c.text);
 
   // the queue plays every chunk, one after the other, none failing; then the avatar greets again (~1 s)
@@ -169,9 +192,13 @@ test('voice input: the Listening box shows the interim transcript and the final 
   // Headless Chromium has no speech service: a scripted SpeechRecognition speaks the words instead.
   await page.addInitScript(() => {
     class ScriptedRecognition {
-      continuous = false; interimResults = false; lang = '';
-      onresult: ((e: unknown) => void) | null = null; onend: (() => void) | null = null;
-      onerror: ((e: unknown) => void) | null = null; onstart: (() => void) | null = null;
+      continuous = false;
+      interimResults = false;
+      lang = '';
+      onresult: ((e: unknown) => void) | null = null;
+      onend: (() => void) | null = null;
+      onerror: ((e: unknown) => void) | null = null;
+      onstart: (() => void) | null = null;
       private timers: number[] = [];
       start() {
         (window as any).__recognition = { continuous: this.continuous, interimResults: this.interimResults, lang: this.lang };
@@ -184,8 +211,13 @@ test('voice input: the Listening box shows the interim transcript and the final 
         this.timers.push(window.setTimeout(() => emit('what is my leave', false), 1200));
         this.timers.push(window.setTimeout(() => emit('what is my leave balance', true), 2000));
       }
-      stop() { this.timers.forEach((t) => clearTimeout(t)); this.onend?.(); }
-      abort() { this.stop(); }
+      stop() {
+        this.timers.forEach((t) => clearTimeout(t));
+        this.onend?.();
+      }
+      abort() {
+        this.stop();
+      }
     }
     (window as any).SpeechRecognition = ScriptedRecognition;
     (window as any).webkitSpeechRecognition = ScriptedRecognition;

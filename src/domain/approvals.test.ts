@@ -21,27 +21,58 @@ import {
 
 describe('checkStageDecidable', () => {
   it('finance only after the line manager approved and while finance is pending', () => {
-    expect(checkStageDecidable({ form_type: 'petty-cash', status: 'Pending', line_manager_approval: 'Pending', finance_approval: 'Pending' }, 'finance'))
-      .toEqual({ ok: false, status: 409, message: 'Finance can only decide after the line manager has approved' });
-    expect(checkStageDecidable({ form_type: 'petty-cash', status: 'Pending', line_manager_approval: 'Approved', finance_approval: 'Pending' }, 'finance').ok).toBe(true);
-    expect(checkStageDecidable({ form_type: 'petty-cash', status: 'Pending', line_manager_approval: 'Approved', finance_approval: '' }, 'finance').ok).toBe(true);
-    expect(checkStageDecidable({ form_type: 'petty-cash', status: 'Approved', line_manager_approval: 'Approved', finance_approval: 'Approved' }, 'finance').message)
-      .toBe('This request has already been decided');
-    expect(checkStageDecidable({ form_type: 'petty-cash', status: 'Rejected', line_manager_approval: 'Rejected', finance_approval: 'Pending' }, 'finance').message)
-      .toBe('This request was already rejected by the line manager; no further action is needed');
+    expect(
+      checkStageDecidable(
+        { form_type: 'petty-cash', status: 'Pending', line_manager_approval: 'Pending', finance_approval: 'Pending' },
+        'finance',
+      ),
+    ).toEqual({ ok: false, status: 409, message: 'Finance can only decide after the line manager has approved' });
+    expect(
+      checkStageDecidable(
+        { form_type: 'petty-cash', status: 'Pending', line_manager_approval: 'Approved', finance_approval: 'Pending' },
+        'finance',
+      ).ok,
+    ).toBe(true);
+    expect(
+      checkStageDecidable(
+        { form_type: 'petty-cash', status: 'Pending', line_manager_approval: 'Approved', finance_approval: '' },
+        'finance',
+      ).ok,
+    ).toBe(true);
+    expect(
+      checkStageDecidable(
+        { form_type: 'petty-cash', status: 'Approved', line_manager_approval: 'Approved', finance_approval: 'Approved' },
+        'finance',
+      ).message,
+    ).toBe('This request has already been decided');
+    expect(
+      checkStageDecidable(
+        { form_type: 'petty-cash', status: 'Rejected', line_manager_approval: 'Rejected', finance_approval: 'Pending' },
+        'finance',
+      ).message,
+    ).toBe('This request was already rejected by the line manager; no further action is needed');
   });
   it('the facilities manager only after the desk approved', () => {
     const base = { form_type: 'facility-access', status: 'Pending' };
-    expect(facilitiesManagerActionable({ ...base, facilities_desk_approval: 'Pending', facilities_manager_approval: 'Pending' })).toBe(false);
-    expect(facilitiesManagerActionable({ ...base, facilities_desk_approval: 'Approved', facilities_manager_approval: 'Pending' })).toBe(true);
-    expect(facilitiesManagerActionable({ ...base, facilities_desk_approval: 'Approved', facilities_manager_approval: 'Approved' })).toBe(false);
-    expect(checkStageDecidable({ ...base, facilities_desk_approval: 'Pending' }, 'facilities_manager').message)
-      .toBe('The facilities manager can only decide after the facilities desk has approved');
+    expect(facilitiesManagerActionable({ ...base, facilities_desk_approval: 'Pending', facilities_manager_approval: 'Pending' })).toBe(
+      false,
+    );
+    expect(facilitiesManagerActionable({ ...base, facilities_desk_approval: 'Approved', facilities_manager_approval: 'Pending' })).toBe(
+      true,
+    );
+    expect(facilitiesManagerActionable({ ...base, facilities_desk_approval: 'Approved', facilities_manager_approval: 'Approved' })).toBe(
+      false,
+    );
+    expect(checkStageDecidable({ ...base, facilities_desk_approval: 'Pending' }, 'facilities_manager').message).toBe(
+      'The facilities manager can only decide after the facilities desk has approved',
+    );
   });
   it('refuses stages the type does not have and withdrawn requests', () => {
     expect(checkStageDecidable({ form_type: 'info-update', status: 'Pending' }, 'line_manager')).toMatchObject({ ok: false, status: 400 });
-    expect(checkStageDecidable({ form_type: 'expense-reimbursement', status: 'Cancelled', line_manager_approval: 'Pending' }, 'line_manager').message)
-      .toBe('This request has been withdrawn by the employee');
+    expect(
+      checkStageDecidable({ form_type: 'expense-reimbursement', status: 'Cancelled', line_manager_approval: 'Pending' }, 'line_manager')
+        .message,
+    ).toBe('This request has been withdrawn by the employee');
   });
   it('financeActionable mirrors the spec rule', () => {
     expect(financeActionable({ form_type: 'travel-request', status: 'Pending', line_manager_approval: 'Approved' })).toBe(true);
@@ -58,7 +89,9 @@ describe('stageState', () => {
     expect(stageState({ status: 'Rejected', finance_approval: 'Rejected' }, 'finance')).toBe('Rejected');
     expect(stageState({ status: 'Cancelled', line_manager_approval: 'Pending' }, 'line_manager')).toBe('Closed');
     // an earlier stage rejected even where the status was not updated (re-exported from status.ts)
-    expect(stageState({ form_type: 'leave-request', status: 'Pending', line_manager_approval: 'Rejected', hr_approval: 'Pending' }, 'hr')).toBe('Closed');
+    expect(
+      stageState({ form_type: 'leave-request', status: 'Pending', line_manager_approval: 'Rejected', hr_approval: 'Pending' }, 'hr'),
+    ).toBe('Closed');
   });
 });
 
@@ -71,17 +104,31 @@ describe('rejection reasons', () => {
     expect(rejectionReasonError('Rejected', 'a'.repeat(301), 'line_manager')).toBe('The rejection reason can have at most 300 characters');
     expect(rejectionReasonError('Approved', undefined, 'line_manager')).toBeNull();
   });
-  it('offers five quick reasons each for leave, travel, expense, petty cash, IT access, meeting room, plus a default set', () => {
+  it('offers five quick reasons each for leave, travel, expense, petty cash, IT access, facility access, password reset, meeting room, plus a default set', () => {
     for (const set of Object.values(QUICK_REJECTION_REASONS)) {
       expect(set).toHaveLength(5);
       for (const r of set) expect(r.length).toBeLessThanOrEqual(300);
     }
-    expect(Object.keys(QUICK_REJECTION_REASONS).sort()).toEqual(['default', 'expense', 'it-access', 'leave', 'meeting-room', 'petty-cash', 'travel']);
+    expect(Object.keys(QUICK_REJECTION_REASONS).sort()).toEqual([
+      'default',
+      'expense',
+      'facility-access',
+      'it-access',
+      'leave',
+      'meeting-room',
+      'password-reset',
+      'petty-cash',
+      'travel',
+    ]);
     expect(reasonSetFor('leave-request')).toBe('leave');
     expect(reasonSetFor('travel-request')).toBe('travel');
     expect(reasonSetFor('purchase-requisition')).toBe('expense');
     expect(reasonSetFor('petty-cash')).toBe('petty-cash');
-    expect(reasonSetFor('facility-access')).toBe('it-access');
+    expect(reasonSetFor('it-access')).toBe('it-access');
+    // Each form type its own: facility access never offers IT-access reasons.
+    expect(reasonSetFor('facility-access')).toBe('facility-access');
+    expect(reasonSetFor('password-reset')).toBe('password-reset');
+    for (const r of quickRejectionReasons('facility-access')) expect(QUICK_REJECTION_REASONS['it-access']).not.toContain(r);
     expect(reasonSetFor('meeting-room')).toBe('meeting-room');
     expect(reasonSetFor('nda-request')).toBe('default');
     expect(quickRejectionReasons('Leave Request')).toBe(QUICK_REJECTION_REASONS.leave);
@@ -112,7 +159,7 @@ describe('normaliseFormType', () => {
 });
 
 describe('derivedItSupportStatus', () => {
-  it('follows approver-side §4', () => {
+  it('derives In Progress / Closed / Completed / Rejected from the status, Details Filled, else Pending', () => {
     expect(derivedItSupportStatus({ status: 'In Progress' })).toBe('In Progress');
     expect(derivedItSupportStatus({ status: 'Closed' })).toBe('Closed');
     expect(derivedItSupportStatus({ status: 'Completed' })).toBe('Completed');
@@ -127,22 +174,62 @@ describe('derivedItSupportStatus', () => {
 
 describe('managerItSteps', () => {
   it('shows the acknowledgement and the derived IT support status', () => {
-    const steps = managerItSteps({ form_type: 'password-reset', status: 'Pending', line_manager_acknowledgement: true, line_manager_signature: 'Priya Sharma' });
+    const steps = managerItSteps({
+      form_type: 'password-reset',
+      status: 'Pending',
+      line_manager_acknowledgement: true,
+      line_manager_signature: 'Priya Sharma',
+    });
     expect(steps.map((s) => [s.label, s.value, s.colour, s.signer])).toEqual([
       ['Manager Acknowledgement', 'Approved', 'green', 'Priya Sharma'],
       ['IT Support', 'Pending', 'yellow', null],
     ]);
-    const filled = managerItSteps({ form_type: 'it-incident', status: 'Open', it_helpdesk_ticket_number: 'T-1', incident_description: 'x' });
-    expect(filled.map((s) => [s.value, s.colour])).toEqual([['Pending', 'yellow'], ['Details Filled', 'yellow']]);
+    const filled = managerItSteps({
+      form_type: 'it-incident',
+      status: 'Open',
+      it_helpdesk_ticket_number: 'T-1',
+      incident_description: 'x',
+    });
+    expect(filled.map((s) => [s.value, s.colour])).toEqual([
+      ['Pending', 'yellow'],
+      ['Details Filled', 'yellow'],
+    ]);
   });
 });
 
 describe('history', () => {
   it('summarises events and measures how long each stage waited', () => {
     const h = buildHistory([
-      { event_type: 'submitted', stage: null, field: 'status', old_value: null, new_value: 'Pending', actor_name: 'Alex Johnson', details: {}, created_at: '2030-01-01T09:00:00.000Z' },
-      { event_type: 'decision', stage: 'line_manager', field: 'line_manager_approval', old_value: 'Pending', new_value: 'Approved', actor_name: 'Priya Sharma', details: {}, created_at: '2030-01-01T11:30:00.000Z' },
-      { event_type: 'decision', stage: 'finance', field: 'finance_approval', old_value: 'Pending', new_value: 'Rejected', actor_name: 'Arjun Mehta', details: { rejection_reason: 'Over budget' }, created_at: '2030-01-03T11:30:00.000Z' },
+      {
+        event_type: 'submitted',
+        stage: null,
+        field: 'status',
+        old_value: null,
+        new_value: 'Pending',
+        actor_name: 'Alex Johnson',
+        details: {},
+        created_at: '2030-01-01T09:00:00.000Z',
+      },
+      {
+        event_type: 'decision',
+        stage: 'line_manager',
+        field: 'line_manager_approval',
+        old_value: 'Pending',
+        new_value: 'Approved',
+        actor_name: 'Priya Sharma',
+        details: {},
+        created_at: '2030-01-01T11:30:00.000Z',
+      },
+      {
+        event_type: 'decision',
+        stage: 'finance',
+        field: 'finance_approval',
+        old_value: 'Pending',
+        new_value: 'Rejected',
+        actor_name: 'Arjun Mehta',
+        details: { rejection_reason: 'Over budget' },
+        created_at: '2030-01-03T11:30:00.000Z',
+      },
     ]);
     expect(h.map((e) => e.summary)).toEqual([
       'Submitted by Alex Johnson',
@@ -160,9 +247,12 @@ describe('history', () => {
 describe('withdrawn requests', () => {
   it('no stage of a withdrawn request is decidable, whatever its rows say', () => {
     for (const status of ['Cancelled', 'cancelled', 'Withdrawn']) {
-      expect(checkStageDecidable({ form_type: 'petty-cash', status, line_manager_approval: 'Approved', finance_approval: 'Pending' }, 'finance'))
-        .toEqual({ ok: false, status: 409, message: 'This request has been withdrawn by the employee' });
-      expect(stageState({ form_type: 'petty-cash', status, line_manager_approval: 'Approved', finance_approval: 'Pending' }, 'finance')).toBe('Closed');
+      expect(
+        checkStageDecidable({ form_type: 'petty-cash', status, line_manager_approval: 'Approved', finance_approval: 'Pending' }, 'finance'),
+      ).toEqual({ ok: false, status: 409, message: 'This request has been withdrawn by the employee' });
+      expect(
+        stageState({ form_type: 'petty-cash', status, line_manager_approval: 'Approved', finance_approval: 'Pending' }, 'finance'),
+      ).toBe('Closed');
     }
   });
 });

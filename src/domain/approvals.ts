@@ -1,7 +1,7 @@
-// Approver-side rules (approver-side §4-§6) not already in status.ts: who approves which stage, when a stage
+// Approval rules not already in status.ts: who approves which stage, when a stage
 // may be decided, the state of a stage for queues and tiles, rejection reasons and the derived IT status
 // shown read-only to line managers. Pure functions: the server enforces with them, the web displays with them.
-import { type Stage, STAGES, formTypeDef } from './forms.js';
+import { FORM_TYPES, type Stage, STAGES, formKind, formTypeDef, formTypesOfKind, formTypesWithStage } from './forms.js';
 import { type ApprovalStep, acknowledgementText, chainEnded, isWithdrawn, stageDecision, stepColour, WITHDRAWN_MESSAGE } from './status.js';
 
 // Stage states live with the other status rules (status.ts); re-exported for the approver-side callers.
@@ -41,16 +41,21 @@ export const STAGE_ACTOR: Record<Stage, { subject: string; object: string }> = {
   it_helpdesk: { subject: 'IT support', object: 'IT support' },
 };
 
-export const FINANCE_FORM_TYPES = ['petty-cash', 'travel-request', 'purchase-requisition'] as const;
-export const FACILITIES_FORM_TYPES = ['meeting-room', 'facility-access'] as const;
-export const HR_FORM_TYPES = ['leave-request', 'info-update'] as const;
-/** Shown on the manager's table without decision buttons ('View Only'). */
-export const MANAGER_VIEW_ONLY_TYPES = ['it-incident', 'password-reset'] as const;
-/** The form-type chips of the line manager dashboard, in the spec's order. */
-export const MANAGER_CHIP_TYPES = ['leave-request', 'travel-request', 'petty-cash', 'purchase-requisition', 'it-incident', 'password-reset'] as const;
+// The lists below are derived from the registry (forms.ts) when this module loads; code that must see types
+// registered later (the add-a-type test registers before loading the server) reads the functions of forms.ts.
+/** Types whose chain has a finance stage. */
+export const FINANCE_FORM_TYPES: readonly string[] = formTypesWithStage('finance');
+/** Types whose chain has the facilities desk (and manager). */
+export const FACILITIES_FORM_TYPES: readonly string[] = formTypesWithStage('facilities_desk');
+/** Types whose chain has an HR stage. */
+export const HR_FORM_TYPES: readonly string[] = formTypesWithStage('hr');
+/** Shown on the manager's table without decision buttons ('View Only'): the IT tickets. */
+export const MANAGER_VIEW_ONLY_TYPES: readonly string[] = formTypesOfKind('it-ticket');
+/** The form-type chips of the line manager dashboard, in the spec's order (the registry's `managerChip`). */
+export const MANAGER_CHIP_TYPES: readonly string[] = FORM_TYPES.filter((t) => t.managerChip).map((t) => t.formType);
 
 export function isViewOnlyForManager(formType: string): boolean {
-  return (MANAGER_VIEW_ONLY_TYPES as readonly string[]).includes(formType);
+  return formKind(formType) === 'it-ticket' && formTypeDef(formType) !== undefined;
 }
 
 /** Form types that have a line-manager stage: every type whose chain contains it. */
@@ -63,7 +68,10 @@ export function isManagerQueueType(formType: string): boolean {
   return hasStage(formType, 'line_manager') || isViewOnlyForManager(formType);
 }
 
-/** Normalises free-text form types (approver-side §3): leave; meeting room/booking; travel; petty/cash; exit/clearance; IT incident/ticket. */
+/**
+ * Normalises free-text form types by keyword: leave; meeting room/booking; travel; petty/cash; exit/clearance;
+ * IT incident/ticket.
+ */
 export function normaliseFormType(text: string | null | undefined): string {
   const raw = String(text ?? '').trim();
   const s = raw.toLowerCase();
@@ -81,7 +89,10 @@ export function normaliseFormType(text: string | null | undefined): string {
   return raw;
 }
 
-const lower = (v: unknown) => String(v ?? '').trim().toLowerCase();
+const lower = (v: unknown) =>
+  String(v ?? '')
+    .trim()
+    .toLowerCase();
 const pendingLike = (v: unknown) => lower(v) === '' || lower(v) === 'pending';
 
 export interface DecisionCheck {
@@ -99,7 +110,12 @@ export function checkStageDecidable(rec: Rec, stage: Stage): DecisionCheck {
   const formType = String(rec.form_type ?? '');
   const chain = formTypeDef(formType)?.chain ?? [];
   const idx = chain.indexOf(stage);
-  if (idx < 0) return { ok: false, status: 400, message: `A ${formTypeDef(formType)?.title ?? formType} request has no ${STAGES[stage].label} approval step` };
+  if (idx < 0)
+    return {
+      ok: false,
+      status: 400,
+      message: `A ${formTypeDef(formType)?.title ?? formType} request has no ${STAGES[stage].label} approval step`,
+    };
   const own = stageDecision(rec, stage);
   if (!pendingLike(own)) return { ok: false, status: 409, message: 'This request has already been decided' };
   if (isWithdrawn(rec)) return { ok: false, status: 409, message: WITHDRAWN_MESSAGE };
@@ -107,10 +123,18 @@ export function checkStageDecidable(rec: Rec, stage: Stage): DecisionCheck {
     const prev = chain[i];
     const d = stageDecision(rec, prev);
     if (lower(d) === 'rejected') {
-      return { ok: false, status: 409, message: `This request was already rejected by ${STAGE_ACTOR[prev].object}; no further action is needed` };
+      return {
+        ok: false,
+        status: 409,
+        message: `This request was already rejected by ${STAGE_ACTOR[prev].object}; no further action is needed`,
+      };
     }
     if (lower(d) !== 'approved') {
-      return { ok: false, status: 409, message: `${STAGE_ACTOR[stage].subject} can only decide after ${STAGE_ACTOR[prev].object} has approved` };
+      return {
+        ok: false,
+        status: 409,
+        message: `${STAGE_ACTOR[stage].subject} can only decide after ${STAGE_ACTOR[prev].object} has approved`,
+      };
     }
   }
   if (chainEnded(rec)) return { ok: false, status: 409, message: 'This request is already closed' };
@@ -122,7 +146,7 @@ export function stageActionable(rec: Rec, stage: Stage): boolean {
   return checkStageDecidable(rec, stage).ok;
 }
 
-/** Finance may act only when the line manager approved and finance is empty or Pending (approver-side §4). */
+/** Finance may act only when the line manager approved and finance is empty or Pending. */
 export const financeActionable = (rec: Rec) => stageActionable(rec, 'finance');
 /** The facilities manager may act only when the desk approved and the manager is pending. */
 export const facilitiesManagerActionable = (rec: Rec) => stageActionable(rec, 'facilities_manager');
@@ -131,7 +155,7 @@ export const REJECTION_REASON_MAX = 300;
 
 /**
  * Checks a decision's reason. Rejections need a non-empty trimmed reason of at most 300 characters; HR may
- * send an empty one (approver-side §5). Answers an error message or null.
+ * send an empty one (its dashboard sends an empty string when none is given). Answers an error message or null.
  */
 export function rejectionReasonError(decision: string, reason: string | null | undefined, stage: Stage): string | null {
   const text = String(reason ?? '');
@@ -143,7 +167,8 @@ export function rejectionReasonError(decision: string, reason: string | null | u
 
 // ---- quick-select rejection reasons -------------------------------------------------------------
 
-export type ReasonSet = 'leave' | 'travel' | 'expense' | 'petty-cash' | 'it-access' | 'meeting-room' | 'default';
+export type ReasonSet =
+  'leave' | 'travel' | 'expense' | 'petty-cash' | 'it-access' | 'facility-access' | 'password-reset' | 'meeting-room' | 'default';
 
 export const QUICK_REJECTION_REASONS: Record<ReasonSet, readonly string[]> = {
   leave: [
@@ -181,6 +206,22 @@ export const QUICK_REJECTION_REASONS: Record<ReasonSet, readonly string[]> = {
     'The same access can be given through an existing group',
     'Access requests for this system are frozen during the audit',
   ],
+  // Facility access and password resets have their own reasons: IT-access texts (system owners, access levels)
+  // do not fit a building pass or a password.
+  'facility-access': [
+    'The requested areas are not needed for your role',
+    'Please get approval from the area owner first',
+    'The access period is longer than needed; please shorten it',
+    'Access to this area is restricted during the requested hours',
+    'Your existing pass already covers these areas',
+  ],
+  'password-reset': [
+    'Please use the self-service reset for this system',
+    'The request could not be verified; please contact IT in person',
+    'The account is disabled; please ask your line manager to reactivate it first',
+    'This system is retired; please use single sign-on',
+    'A reset for this system is already in progress',
+  ],
   'meeting-room': [
     'The room is already booked for that time',
     'The room is too small for the number of participants',
@@ -197,29 +238,10 @@ export const QUICK_REJECTION_REASONS: Record<ReasonSet, readonly string[]> = {
   ],
 };
 
-/** Which quick-reason set a form type uses (five each for leave, travel, expense, petty cash, IT access and meeting room, plus a default). */
+/** Which quick-reason set a form type uses: its registry entry's `rejectionReasons` (five reasons per set), else the default set. */
 export function reasonSetFor(formType: string): ReasonSet {
-  switch (normaliseFormType(formType)) {
-    case 'leave-request':
-      return 'leave';
-    case 'travel-request':
-      return 'travel';
-    case 'expense-reimbursement':
-    case 'purchase-requisition':
-    case 'medical-claim':
-    case 'mileage-claim':
-      return 'expense';
-    case 'petty-cash':
-      return 'petty-cash';
-    case 'it-access':
-    case 'facility-access':
-    case 'password-reset':
-      return 'it-access';
-    case 'meeting-room':
-      return 'meeting-room';
-    default:
-      return 'default';
-  }
+  const set = formTypeDef(normaliseFormType(formType))?.rejectionReasons;
+  return set !== undefined && set in QUICK_REJECTION_REASONS ? (set as ReasonSet) : 'default';
 }
 
 export function quickRejectionReasons(formType: string): readonly string[] {
@@ -228,7 +250,11 @@ export function quickRejectionReasons(formType: string): readonly string[] {
 
 // ---- what the line manager sees of IT items ----------------------------------------------------
 
-/** IT support status of an it-incident or password-reset, as derived for the manager's view-only details (approver-side §4). */
+/**
+ * IT support status of an it-incident or password-reset, as derived for the manager's view-only details: In Progress,
+ * Closed, Completed or Rejected from the status; 'Details Filled' when the ticket number and incident description
+ * (or a new password and who reset it) exist; else Pending.
+ */
 export function derivedItSupportStatus(rec: Rec): string {
   const st = lower(rec.status);
   if (st === 'in progress') return 'In Progress';
@@ -255,7 +281,14 @@ export function managerItSteps(rec: Rec): ApprovalStep[] {
   const signer = String(rec.line_manager_signature ?? '').trim();
   return [
     { stage: 'line_manager', label: 'Manager Acknowledgement', value: ack, colour: stepColour(ack), signer: signer || null, date: null },
-    { stage: 'it_helpdesk', label: 'IT Support', value: it, colour: it === 'Details Filled' ? 'yellow' : stepColour(it), signer: null, date: null },
+    {
+      stage: 'it_helpdesk',
+      label: 'IT Support',
+      value: it,
+      colour: it === 'Details Filled' ? 'yellow' : stepColour(it),
+      signer: null,
+      date: null,
+    },
   ];
 }
 
@@ -292,7 +325,7 @@ export function formatWait(ms: number | null | undefined): string {
 }
 
 function stageLabel(stage: string | null): string {
-  return stage && stage in STAGES ? STAGES[stage as Stage].label : stage ?? '';
+  return stage && stage in STAGES ? STAGES[stage as Stage].label : (stage ?? '');
 }
 
 /** The audit history of a request from its events (oldest first), with how long each decided stage waited. */
@@ -326,6 +359,9 @@ export function buildHistory(events: readonly HistoryEventIn[]): HistoryEntry[] 
         break;
       case 'withdrawn':
         summary = `Withdrawn by ${who}`;
+        break;
+      case 'reassigned': // the organisation changed (issue 18): the step waits on someone else now
+        summary = `${stageLabel(e.stage)} step reassigned from ${e.old_value ?? 'nobody'} to ${e.new_value ?? 'nobody'}${e.actor_name ? ` by ${who}` : ''}${e.details?.reason ? ` (${String(e.details.reason)})` : ''}`;
         break;
       default:
         summary = `${e.event_type.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase())}${e.actor_name ? ` by ${who}` : ''}`;

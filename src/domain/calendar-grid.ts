@@ -1,6 +1,8 @@
-// The form calendar's rules (employee-side 'Form calendar popover', §9): Monday-first month grids, Saturday and
-// Sunday as weekend, at most 2 event dots per day plus an overflow count, and which dates of a user's own forms
-// (leave ranges, travel dates, bookings, submission dates) appear on it, plus holidays.
+// The form calendar popover's rules: Monday-first month grids, Saturday and Sunday as weekend, at most 2 event
+// dots per day plus an overflow count, and which dates of a user's own forms (leave ranges, travel dates, bookings,
+// submission dates) appear on it, plus holidays.
+import { businessDate, isWeekend as businessWeekend, weekdayOf } from './business-time.js';
+import { formTypeDef } from './forms.js';
 import type { HolidayType } from './holidays.js';
 
 export const MAX_DOTS_PER_DAY = 2;
@@ -44,15 +46,12 @@ const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 const utc = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
-/** Saturday and Sunday. */
-export function isWeekend(date: string): boolean {
-  const wd = new Date(utc(date)).getUTCDay();
-  return wd === 0 || wd === 6;
-}
+/** Saturday and Sunday (the business calendar's weekend). */
+export const isWeekend = businessWeekend;
 
 /** Monday = 0 ... Sunday = 6. */
 export function mondayIndex(date: string): number {
-  return (new Date(utc(date)).getUTCDay() + 6) % 7;
+  return (weekdayOf(date) + 6) % 7;
 }
 
 /** Display order of event kinds within a day: holidays first, then what the user asked for. */
@@ -117,14 +116,13 @@ function dateOf(v: unknown): string | null {
   return Number.isNaN(utc(d)) ? null : d;
 }
 
-/** A timestamp's date in the viewer's time zone (a plain YYYY-MM-DD stays as it is). */
+/** A timestamp's business date, the organisation's calendar day (a plain YYYY-MM-DD stays as it is). */
 function localDateOf(v: unknown): string | null {
   if (typeof v !== 'string') return null;
   if (v.length <= 10) return dateOf(v);
   const d = new Date(v);
   if (Number.isNaN(d.getTime())) return null;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+  return businessDate(d);
 }
 
 function range(start: string, end: string | null): string[] {
@@ -135,17 +133,8 @@ function range(start: string, end: string | null): string[] {
   return out;
 }
 
-/** Which date fields of a form type are drawn, and as what; every other form shows on its submission date. */
-const DATED_FORMS: Record<string, { kind: CalendarEventKind; start: string; end?: string; label: (r: Rec) => string }> = {
-  'leave-request': { kind: 'leave', start: 'start_date', end: 'end_date', label: (r) => `${r.leave_type ? `${r.leave_type} leave` : 'Leave'}` },
-  'travel-request': { kind: 'travel', start: 'departure_date', end: 'return_date', label: (r) => `Travel${r.destination ? ` to ${r.destination}` : ''}` },
-  'training-request': { kind: 'leave', start: 'start_date', end: 'end_date', label: (r) => `Training${r.training_program ? `: ${r.training_program}` : ''}` },
-  'meeting-room': {
-    kind: 'booking', start: 'booking_date',
-    label: (r) => [r.room_requested ?? 'Meeting room', r.start_time && r.end_time ? `${r.start_time}-${r.end_time}` : null].filter(Boolean).join(' '),
-  },
-  'transport-request': { kind: 'booking', start: 'travel_date', label: (r) => `Transport${r.destination ? ` to ${r.destination}` : ''}` },
-};
+/** Which date fields of a form type are drawn, and as what: its registry entry's `calendar`; every other form shows on its submission date. */
+const datedForm = (formType: string) => formTypeDef(formType)?.calendar;
 
 function formTitleOf(r: Rec): string {
   return typeof r.title === 'string' && r.title ? r.title : String(r.form_type ?? 'Form');
@@ -157,7 +146,10 @@ function formTitleOf(r: Rec): string {
  * employee_id equals the current user are shown'). Dated forms (leave, travel, bookings) show on their dates,
  * rejected ones too (marked by status); every form also shows on its submission date.
  */
-export function formEvents(forms: Record<string, readonly Rec[]> | readonly Rec[] | null | undefined, employeeCode: string): CalendarEvent[] {
+export function formEvents(
+  forms: Record<string, readonly Rec[]> | readonly Rec[] | null | undefined,
+  employeeCode: string,
+): CalendarEvent[] {
   if (!forms) return [];
   const list: Rec[] = Array.isArray(forms)
     ? [...(forms as readonly Rec[])]
@@ -171,13 +163,18 @@ export function formEvents(forms: Record<string, readonly Rec[]> | readonly Rec[
     const formId = String(r.request_id ?? r.form_id ?? r.id ?? '');
     const status = r.status == null ? undefined : String(r.status);
     const title = formTitleOf(r);
-    const dated = DATED_FORMS[formType];
+    const dated = datedForm(formType);
     const start = dated ? dateOf(r[dated.start]) : null;
     if (dated && start) {
       const days = range(start, dated.end ? dateOf(r[dated.end]) : null);
       days.forEach((date, i) => {
         out.push({
-          date, kind: dated.kind, title: dated.label(r), formId, formType, status,
+          date,
+          kind: dated.kind,
+          title: dated.label(r),
+          formId,
+          formType,
+          status,
           detail: days.length > 1 ? `${formId} · day ${i + 1} of ${days.length}` : formId,
         });
       });
@@ -189,6 +186,43 @@ export function formEvents(forms: Record<string, readonly Rec[]> | readonly Rec[
 }
 
 /** Calendar events of holidays. */
-export function holidayEvents(holidays: ReadonlyArray<{ date: string; name: string; type: HolidayType }> | null | undefined): CalendarEvent[] {
-  return (holidays ?? []).filter((h) => dateOf(h.date)).map((h) => ({ date: h.date.slice(0, 10), kind: 'holiday' as const, title: h.name, holidayType: h.type }));
+export function holidayEvents(
+  holidays: ReadonlyArray<{ date: string; name: string; type: HolidayType }> | null | undefined,
+): CalendarEvent[] {
+  return (holidays ?? [])
+    .filter((h) => dateOf(h.date))
+    .map((h) => ({ date: h.date.slice(0, 10), kind: 'holiday' as const, title: h.name, holidayType: h.type }));
+}
+
+/**
+ * The day the calendar's keyboard moves to from `date` ('YYYY-MM-DD'): arrows by a day (left/right) or a week
+ * (up/down), Home/End to the week's Monday/Sunday, PageUp/PageDown by a month (the same day, or the month's last day).
+ * Null for any other key.
+ */
+export function moveDay(date: string, key: string): string | null {
+  const d = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return null;
+  const byDays = (n: number) => new Date(d.getTime() + n * 86_400_000).toISOString().slice(0, 10);
+  switch (key) {
+    case 'ArrowLeft':
+      return byDays(-1);
+    case 'ArrowRight':
+      return byDays(1);
+    case 'ArrowUp':
+      return byDays(-7);
+    case 'ArrowDown':
+      return byDays(7);
+    case 'Home':
+      return byDays(-mondayIndex(date));
+    case 'End':
+      return byDays(6 - mondayIndex(date));
+    case 'PageUp':
+    case 'PageDown': {
+      const { year, month } = shiftMonth(d.getUTCFullYear(), d.getUTCMonth(), key === 'PageUp' ? -1 : 1);
+      const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+      return new Date(Date.UTC(year, month, Math.min(d.getUTCDate(), last))).toISOString().slice(0, 10);
+    }
+    default:
+      return null;
+  }
 }

@@ -1,8 +1,10 @@
-// The 'Forms & Requests' catalogue (employee-side §2, §3 'Catalogue entry', §9): the three forms that can be
-// submitted from it, every other form type as 'coming-soon', and the search / category / sort rules.
-import { type Category, FORM_TYPES, STAGES } from './forms.js';
+// The 'Forms & Requests' catalogue, built from the form registry (forms.ts): its entries (title, description,
+// category, priority, estimated time, required approvals, keywords), the three forms of the spec (Facility Access
+// FAC-AC-15, Password Reset IT-PWD-16, Purchase Requisition FIN-PR-08) with their spec texts, every other form
+// type (each can be submitted from the web), and the search / category / sort rules.
+import { type Category, type CataloguePriority, FORM_TYPES, type FormTypeDef, chainInWords } from './forms.js';
 
-export type Priority = 'high' | 'medium' | 'low';
+export type Priority = CataloguePriority;
 export type CatalogueStatus = 'active' | 'coming-soon';
 
 export interface CatalogueEntry {
@@ -18,7 +20,13 @@ export interface CatalogueEntry {
   bgColor: string;
   status: CatalogueStatus;
   estimatedTime: string;
+  /** 'Approvals required' as the catalogue shows it (the spec's texts for its three forms). */
   requiredApprovals: readonly string[];
+  /**
+   * Who really decides, in order, from the registry chain (STAGES labels). Differs from requiredApprovals for the
+   * spec's three forms, whose spec text names other approvers (see the README).
+   */
+  approvalChain: readonly string[];
   keywords: readonly string[];
   formType: string;
   priority: Priority;
@@ -28,7 +36,13 @@ export interface CatalogueEntry {
 export const PRIORITY_RANK: Record<Priority, number> = { high: 3, medium: 2, low: 1 };
 
 /** The category dropdown of the catalogue. */
-export const CATALOGUE_CATEGORIES = ['All Forms', 'Human Resources', 'Finance', 'Information Technology', 'Facilities & Operations'] as const;
+export const CATALOGUE_CATEGORIES = [
+  'All Forms',
+  'Human Resources',
+  'Finance',
+  'Information Technology',
+  'Facilities & Operations',
+] as const;
 export type CatalogueCategory = (typeof CATALOGUE_CATEGORIES)[number];
 
 export const CATALOGUE_SORTS = ['name', 'category', 'priority'] as const;
@@ -43,76 +57,6 @@ const COLOURS: Record<Category, { color: string; bgColor: string }> = {
   Other: { color: 'text-gray-700', bgColor: 'bg-gray-100' },
 };
 
-/** The three forms the catalogue offers (ids, times and required approvals as the spec gives them). */
-const ACTIVE: CatalogueEntry[] = [
-  {
-    id: 'FAC-AC-15',
-    title: 'Facility Access Booking Form',
-    description: 'Request a new access card, temporary access or extended access hours to company facilities.',
-    category: 'Facilities & Operations',
-    icon: 'Building2',
-    ...COLOURS['Facilities & Operations'],
-    status: 'active',
-    estimatedTime: '5-10 min',
-    requiredApprovals: ['Line Manager', 'Security Officer'],
-    keywords: ['facility', 'access', 'access card', 'badge', 'building', 'after hours', 'booking', 'security'],
-    formType: 'facility-access',
-    priority: 'medium',
-  },
-  {
-    id: 'IT-PWD-16',
-    title: 'Password Reset Request Form',
-    description: 'Ask the IT helpdesk to reset your password for Email, ERP, CRM, VPN or another system.',
-    category: 'Information Technology',
-    icon: 'LockKeyhole',
-    ...COLOURS['Information Technology'],
-    status: 'active',
-    estimatedTime: '3-5 min',
-    requiredApprovals: ['Line Manager', 'IT Helpdesk'],
-    keywords: ['password', 'reset', 'locked', 'locked out', 'login', 'forgot', 'account', 'it'],
-    formType: 'password-reset',
-    priority: 'high',
-  },
-  {
-    id: 'FIN-PR-08',
-    title: 'Purchase Requisition Form',
-    description: 'Request the purchase of goods or services, with quantity, unit cost and the purpose of the purchase.',
-    category: 'Finance',
-    icon: 'ShoppingCart',
-    ...COLOURS.Finance,
-    status: 'active',
-    estimatedTime: '10-15 min',
-    requiredApprovals: ['Department Head', 'Finance Officer'],
-    keywords: ['purchase', 'requisition', 'buy', 'order', 'procurement', 'vendor', 'finance'],
-    formType: 'purchase-requisition',
-    priority: 'medium',
-  },
-];
-
-/** Descriptions, times and priorities of the form types the catalogue lists as coming soon. */
-const COMING_SOON: Record<string, { description: string; estimatedTime: string; priority: Priority }> = {
-  'leave-request': { description: 'Apply for annual, sick, casual or other leave; working days are counted for you.', estimatedTime: '3-5 min', priority: 'high' },
-  'travel-request': { description: 'Plan a business trip with destination, dates, purpose and estimated cost.', estimatedTime: '10-15 min', priority: 'medium' },
-  'info-update': { description: 'Update your address, phone number, emergency contact or bank details on record.', estimatedTime: '3-5 min', priority: 'low' },
-  'expense-reimbursement': { description: 'Claim back business expenses you paid yourself.', estimatedTime: '10-15 min', priority: 'medium' },
-  'it-access': { description: 'Request new, changed or removed access to company systems.', estimatedTime: '5-10 min', priority: 'medium' },
-  'employee-onboarding': { description: 'Prepare the start of a new hire: position, start date and equipment.', estimatedTime: '10-15 min', priority: 'medium' },
-  'exit-clearance': { description: 'Start the clearance process before your last working day.', estimatedTime: '10-15 min', priority: 'low' },
-  'petty-cash': { description: 'Request a small cash advance and settle it by an agreed date.', estimatedTime: '3-5 min', priority: 'medium' },
-  'medical-claim': { description: 'Claim medical treatment costs covered by the company plan.', estimatedTime: '5-10 min', priority: 'medium' },
-  'mileage-claim': { description: 'Claim the distance you drove your own vehicle on company business.', estimatedTime: '3-5 min', priority: 'low' },
-  'it-incident': { description: 'Report a broken system, device or service to IT support.', estimatedTime: '3-5 min', priority: 'high' },
-  'meeting-room': { description: 'Book a meeting room for a date and time slot.', estimatedTime: '2-3 min', priority: 'medium' },
-  'transport-request': { description: 'Request a company cab or shuttle for a trip.', estimatedTime: '3-5 min', priority: 'low' },
-  'maintenance-request': { description: 'Report something in the building that needs repair.', estimatedTime: '3-5 min', priority: 'medium' },
-  'safety-incident': { description: 'Report an accident, injury or hazard at work.', estimatedTime: '5-10 min', priority: 'high' },
-  'nda-request': { description: 'Request a non-disclosure agreement with another party.', estimatedTime: '5-10 min', priority: 'low' },
-  'contract-approval': { description: 'Get a contract with a vendor or partner approved.', estimatedTime: '10-15 min', priority: 'medium' },
-  'equipment-request': { description: 'Request a laptop, monitor, headset or other equipment.', estimatedTime: '5-10 min', priority: 'medium' },
-  'training-request': { description: 'Request a training course, workshop or certification.', estimatedTime: '5-10 min', priority: 'low' },
-  'event-participation': { description: 'Request to attend a conference, summit or other event.', estimatedTime: '5-10 min', priority: 'low' },
-};
-
 const CATEGORY_CODE: Record<Category, string> = {
   'Human Resources': 'HR',
   Finance: 'FIN',
@@ -122,28 +66,36 @@ const CATEGORY_CODE: Record<Category, string> = {
   Other: 'GEN',
 };
 
-const ACTIVE_TYPES = new Set(ACTIVE.map((e) => e.formType));
+/**
+ * The catalogue entry of a registered type. The spec's three forms keep the spec's id, title, keywords and
+ * 'approvals required' texts (which name approvers other than the real deciders: README); every other type says
+ * its real chain in the product's words and gets an id from its category and request-id prefix.
+ */
+function entryOf(t: FormTypeDef, number: number): CatalogueEntry {
+  const spec = t.catalogue.spec;
+  return {
+    id: spec?.id ?? `${CATEGORY_CODE[t.category]}-${t.idPrefix}-${String(number).padStart(2, '0')}`,
+    title: spec?.title ?? `${t.title} Form`,
+    description: t.catalogue.description,
+    category: t.category,
+    icon: t.icon,
+    ...COLOURS[t.category],
+    status: 'active',
+    estimatedTime: t.catalogue.estimatedTime,
+    requiredApprovals: spec?.requiredApprovals ?? chainInWords(t.formType),
+    approvalChain: chainInWords(t.formType),
+    keywords: spec?.keywords ?? t.keywords,
+    formType: t.formType,
+    priority: t.catalogue.priority,
+  };
+}
 
-/** Every catalogue entry: the three active forms first, then the other form types as coming soon. */
+/** Every catalogue entry, from the registry: the spec's three forms first (in the spec's order), then the others. */
 export const CATALOGUE: readonly CatalogueEntry[] = [
-  ...ACTIVE,
-  ...FORM_TYPES.filter((t) => !ACTIVE_TYPES.has(t.formType)).map((t, i): CatalogueEntry => {
-    const extra = COMING_SOON[t.formType] ?? { description: `${t.title} form.`, estimatedTime: '5-10 min', priority: 'low' as Priority };
-    return {
-      id: `${CATEGORY_CODE[t.category]}-${t.idPrefix}-${String(i + 20).padStart(2, '0')}`,
-      title: `${t.title} Form`,
-      description: extra.description,
-      category: t.category,
-      icon: t.icon,
-      ...COLOURS[t.category],
-      status: 'coming-soon',
-      estimatedTime: extra.estimatedTime,
-      requiredApprovals: t.chain.map((s) => STAGES[s].label),
-      keywords: t.keywords,
-      formType: t.formType,
-      priority: extra.priority,
-    };
-  }),
+  ...FORM_TYPES.filter((t) => t.catalogue.spec)
+    .sort((a, b) => a.catalogue.spec!.position - b.catalogue.spec!.position)
+    .map((t) => entryOf(t, 0)),
+  ...FORM_TYPES.filter((t) => !t.catalogue.spec).map((t, i) => entryOf(t, i + 20)),
 ];
 
 export function catalogueEntry(idOrFormType: string): CatalogueEntry | undefined {
@@ -161,8 +113,8 @@ export function matchesSearch(entry: CatalogueEntry, term: string): boolean {
   );
 }
 
-/** The entries shown for a search term and category: a non-blank search term overrides the category filter. */
-export function filterCatalogue(entries: readonly CatalogueEntry[], search: string, category: CatalogueCategory | string): CatalogueEntry[] {
+/** The entries shown for a search term and category (a CatalogueCategory): a non-blank search term overrides the category filter. */
+export function filterCatalogue(entries: readonly CatalogueEntry[], search: string, category: string): CatalogueEntry[] {
   if (search.trim() !== '') return entries.filter((e) => matchesSearch(e, search));
   if (category === 'All Forms' || category === '') return [...entries];
   return entries.filter((e) => e.category === category);

@@ -29,7 +29,8 @@ describe('form types table', () => {
 describe('purchase requisition', () => {
   it('accepts numeric strings and computes the estimated total when missing', () => {
     expect(check('purchase-requisition', { ...pr, quantity: '3', unit_cost: '2.50' })).toEqual({
-      ok: true, data: { item_description: 'Monitor', quantity: 3, unit_cost: 2.5, estimated_total: 7.5, purpose_of_purchase: 'QA bench' },
+      ok: true,
+      data: { item_description: 'Monitor', quantity: 3, unit_cost: 2.5, estimated_total: 7.5, purpose_of_purchase: 'QA bench' },
     });
   });
   it.each([
@@ -56,9 +57,15 @@ describe('purchase requisition', () => {
 describe('password reset', () => {
   it('requires a system and a reason with the spec messages', () => {
     expect(check('password-reset', {})).toEqual({ ok: false, error: 'Please select a system' });
-    expect(check('password-reset', { system_for_reset: '' , reset_reason: 'Other' })).toEqual({ ok: false, error: 'Please select a system' });
+    expect(check('password-reset', { system_for_reset: '', reset_reason: 'Other' })).toEqual({
+      ok: false,
+      error: 'Please select a system',
+    });
     expect(check('password-reset', { system_for_reset: 'VPN' })).toEqual({ ok: false, error: 'Please select a reason for reset' });
-    expect(check('password-reset', { system_for_reset: 'Mainframe', reset_reason: 'Other' })).toEqual({ ok: false, error: 'System must be one of: Email, ERP, CRM, VPN, Other' });
+    expect(check('password-reset', { system_for_reset: 'Mainframe', reset_reason: 'Other' })).toEqual({
+      ok: false,
+      error: 'System must be one of: Email, ERP, CRM, VPN, Other',
+    });
     expect(check('password-reset', { system_for_reset: 'VPN', reset_reason: 'Locked Account' }).ok).toBe(true);
   });
 });
@@ -69,7 +76,8 @@ describe('facility access', () => {
     expect(check('facility-access', fa).ok).toBe(true);
     expect(check('facility-access', { ...fa, access_request_type: undefined })).toEqual({ ok: false, error: 'Request type is required' });
     expect(check('facility-access', { ...fa, access_request_type: 'Master Key' })).toEqual({
-      ok: false, error: 'Request type must be one of: New Access Card, Temporary Access, Extended Access Hours, Other',
+      ok: false,
+      error: 'Request type must be one of: New Access Card, Temporary Access, Extended Access Hours, Other',
     });
     expect(check('facility-access', { ...fa, facilities_requested: '' })).toEqual({ ok: false, error: 'Facilities requested is required' });
     expect(check('facility-access', { ...fa, justification: ' ' })).toEqual({ ok: false, error: 'Justification is required' });
@@ -84,9 +92,18 @@ describe('dates, times and optional fields', () => {
   const leave = { leave_type: 'Annual', start_date: '2027-03-01', end_date: '2027-03-03', reason: 'Trip' };
   it('checks real dates and order', () => {
     expect(check('leave-request', leave).ok).toBe(true);
-    expect(check('leave-request', { ...leave, start_date: '2027-02-30' })).toEqual({ ok: false, error: 'Start date must be a real calendar date' });
-    expect(check('leave-request', { ...leave, start_date: '01/03/2027' })).toEqual({ ok: false, error: 'Start date must be a date as YYYY-MM-DD' });
-    expect(check('leave-request', { ...leave, end_date: '2027-02-28' })).toEqual({ ok: false, error: 'End date cannot be before start date' });
+    expect(check('leave-request', { ...leave, start_date: '2027-02-30' })).toEqual({
+      ok: false,
+      error: 'Start date must be a real calendar date',
+    });
+    expect(check('leave-request', { ...leave, start_date: '01/03/2027' })).toEqual({
+      ok: false,
+      error: 'Start date must be a date as YYYY-MM-DD',
+    });
+    expect(check('leave-request', { ...leave, end_date: '2027-02-28' })).toEqual({
+      ok: false,
+      error: 'End date cannot be before start date',
+    });
     expect(check('leave-request', { ...leave, end_date: undefined })).toEqual({ ok: false, error: 'End date is required' });
   });
   it('checks times', () => {
@@ -96,7 +113,17 @@ describe('dates, times and optional fields', () => {
     expect(check('meeting-room', { ...room, start_time: '25:00' })).toEqual({ ok: false, error: 'Start time must be a time as HH:MM' });
   });
   it('blank optional fields are left out', () => {
-    const r = check('travel-request', { destination: 'Pune', departure_date: '2027-01-05', return_date: '2027-01-06', travel_purpose: 'x', total_estimated_cost: '10', travel_notes: '' });
-    expect(r).toEqual({ ok: true, data: { destination: 'Pune', departure_date: '2027-01-05', return_date: '2027-01-06', travel_purpose: 'x', total_estimated_cost: 10 } });
+    const r = check('travel-request', {
+      destination: 'Pune',
+      departure_date: '2027-01-05',
+      return_date: '2027-01-06',
+      travel_purpose: 'x',
+      total_estimated_cost: '10',
+      travel_notes: '',
+    });
+    expect(r).toEqual({
+      ok: true,
+      data: { destination: 'Pune', departure_date: '2027-01-05', return_date: '2027-01-06', travel_purpose: 'x', total_estimated_cost: 10 },
+    });
   });
 });

@@ -6,10 +6,29 @@ import { FORM_TYPES, crossFieldErrors, firstIssueMessage, formSchema, formTypeDe
 describe('form types', () => {
   it('define every form type of the spec once, with unique request-id prefixes', () => {
     const spec = [
-      'leave-request', 'employee-onboarding', 'exit-clearance', 'travel-request', 'info-update', 'expense-reimbursement', 'it-access',
-      'petty-cash', 'purchase-requisition', 'medical-claim', 'mileage-claim', 'it-incident', 'password-reset', 'meeting-room',
-      'transport-request', 'facility-access', 'maintenance-request', 'safety-incident', 'nda-request', 'contract-approval',
-      'equipment-request', 'training-request', 'event-participation',
+      'leave-request',
+      'employee-onboarding',
+      'exit-clearance',
+      'travel-request',
+      'info-update',
+      'expense-reimbursement',
+      'it-access',
+      'petty-cash',
+      'purchase-requisition',
+      'medical-claim',
+      'mileage-claim',
+      'it-incident',
+      'password-reset',
+      'meeting-room',
+      'transport-request',
+      'facility-access',
+      'maintenance-request',
+      'safety-incident',
+      'nda-request',
+      'contract-approval',
+      'equipment-request',
+      'training-request',
+      'event-participation',
     ];
     expect(FORM_TYPES.map((t) => t.formType).sort()).toEqual([...spec].sort());
     const prefixes = FORM_TYPES.map((t) => t.idPrefix);
@@ -55,17 +74,43 @@ describe('formSchema', () => {
   };
 
   it('accepts a valid leave request and drops unknown fields', () => {
-    const r = ok('leave-request', { leave_type: 'Annual', start_date: '2027-01-11', end_date: '2027-01-13', reason: 'Wedding', employee_id: 'EMP-9' });
+    const r = ok('leave-request', {
+      leave_type: 'Annual',
+      start_date: '2027-01-11',
+      end_date: '2027-01-13',
+      reason: 'Wedding',
+      employee_id: 'EMP-9',
+    });
     expect(r.success).toBe(true);
     expect(r.data).toEqual({ leave_type: 'Annual', start_date: '2027-01-11', end_date: '2027-01-13', reason: 'Wedding' });
   });
 
   it('explains missing and malformed fields', () => {
     expect(msg('leave-request', { start_date: '2027-01-11', end_date: '2027-01-13', reason: 'x' })).toMatch(/Leave type/);
-    expect(msg('leave-request', { leave_type: 'Annual', start_date: '2027-02-30', end_date: '2027-03-01', reason: 'x' })).toMatch(/real calendar date/);
-    expect(msg('leave-request', { leave_type: 'Annual', start_date: '2027-01-13', end_date: '2027-01-11', reason: 'x' })).toBe('End date cannot be before start date');
-    expect(msg('meeting-room', { room_requested: 'A', booking_date: '2027-01-20', start_time: '11:00', end_time: '10:00', participants_count: 3 })).toBe('End time must be after start time');
-    expect(msg('meeting-room', { room_requested: 'A', booking_date: '2027-01-20', start_time: '25:00', end_time: '26:00', participants_count: 3 })).toMatch(/HH:MM/);
+    expect(msg('leave-request', { leave_type: 'Annual', start_date: '2027-02-30', end_date: '2027-03-01', reason: 'x' })).toMatch(
+      /real calendar date/,
+    );
+    expect(msg('leave-request', { leave_type: 'Annual', start_date: '2027-01-13', end_date: '2027-01-11', reason: 'x' })).toBe(
+      'End date cannot be before start date',
+    );
+    expect(
+      msg('meeting-room', {
+        room_requested: 'A',
+        booking_date: '2027-01-20',
+        start_time: '11:00',
+        end_time: '10:00',
+        participants_count: 3,
+      }),
+    ).toBe('End time must be after start time');
+    expect(
+      msg('meeting-room', {
+        room_requested: 'A',
+        booking_date: '2027-01-20',
+        start_time: '25:00',
+        end_time: '26:00',
+        participants_count: 3,
+      }),
+    ).toMatch(/HH:MM/);
     expect(msg('password-reset', { system_for_reset: 'Mainframe', reset_reason: 'Other' })).toMatch(/Email, ERP, CRM, VPN, Other/);
   });
 
@@ -82,8 +127,12 @@ describe('formSchema', () => {
   });
 
   it('trims text and refuses blank required text', () => {
-    expect(msg('facility-access', { access_request_type: 'Other', facilities_requested: '   ', justification: 'x' })).toMatch(/Facilities requested is required/);
-    expect(ok('facility-access', { access_request_type: 'Other', facilities_requested: ' Lab ', justification: 'x' }).data).toMatchObject({ facilities_requested: 'Lab' });
+    expect(msg('facility-access', { access_request_type: 'Other', facilities_requested: '   ', justification: 'x' })).toMatch(
+      /Facilities requested is required/,
+    );
+    expect(ok('facility-access', { access_request_type: 'Other', facilities_requested: ' Lab ', justification: 'x' }).data).toMatchObject({
+      facilities_requested: 'Lab',
+    });
   });
 });
 

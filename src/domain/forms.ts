@@ -1,15 +1,10 @@
 // The form types of AdminEase, defined once: title, category, icon, fields (with the zod schema built
 // from them), approval chain and request-id prefix. Server validation, the web forms and the assistant's
 // slot filling all read this table.
+import { businessDate } from './business-time.js';
 import { z } from 'zod';
 
-export type Category =
-  | 'Human Resources'
-  | 'Finance'
-  | 'Information Technology'
-  | 'Facilities & Operations'
-  | 'Legal'
-  | 'Other';
+export type Category = 'Human Resources' | 'Finance' | 'Information Technology' | 'Facilities & Operations' | 'Legal' | 'Other';
 
 /** Approval stages, in the order they can appear in a chain. The prefix names the flattened record fields. */
 export type Stage = 'line_manager' | 'hr' | 'finance' | 'facilities_desk' | 'facilities_manager' | 'it_helpdesk';
@@ -37,6 +32,35 @@ export interface FieldDef {
   max?: number;
   /** Message when the field is missing (default '{label} is required'). */
   requiredMessage?: string;
+  /** A short hint shown under the field on the web form. */
+  help?: string;
+}
+
+/** An approval request goes through its chain of approvers; an IT ticket is worked by IT support (it.ts). */
+export type FormKind = 'approval' | 'it-ticket';
+/** The two IT ticket lifecycles (it.ts): an incident (Open / Resolved / Closed) or a password reset. */
+export type ItLifecycle = 'incident' | 'password-reset';
+export type CataloguePriority = 'high' | 'medium' | 'low';
+/** How a details view formats a field. */
+export type DetailKind = 'text' | 'long' | 'date' | 'money' | 'number' | 'time';
+
+/** What the 'Forms & Requests' catalogue says about a type. */
+export interface CatalogueTexts {
+  description: string;
+  estimatedTime: string;
+  priority: CataloguePriority;
+  /**
+   * The spec's catalogue forms (FAC-AC-15, IT-PWD-16, FIN-PR-08) keep the spec's id, title, 'approvals required'
+   * texts and keywords exactly; `position` is their place in the catalogue (they come first).
+   */
+  spec?: { id: string; position: number; title: string; requiredApprovals: readonly string[]; keywords: readonly string[] };
+}
+
+/** A details view of a request: a titled card of fields in this order (empty values are left out). */
+export interface DetailsDef {
+  title: string;
+  /** `emptyText`: shown when the value is blank (else a blank field is left out). */
+  fields: readonly { name: string; label: string; kind?: DetailKind; emptyText?: string }[];
 }
 
 export interface FormTypeDef {
@@ -56,6 +80,43 @@ export interface FormTypeDef {
   amountField?: string;
   /** The field saying what the request is for (read through `requestPurpose`): finance rows answer it as `purpose`. */
   purposeField?: string;
+  /** Approval request (default) or IT ticket. IT tickets show read-only on the line manager's dashboard. */
+  kind?: FormKind;
+  /** The IT lifecycle of an IT ticket. */
+  itLifecycle?: ItLifecycle;
+  /** Status of a new request (default 'Pending'). */
+  initialStatus?: string;
+  /** Fields every new request of the type starts with (IT bookkeeping). */
+  initialData?: Readonly<Record<string, unknown>>;
+  /** A date field that takes the submission's business date when left blank. */
+  todayDefault?: string;
+  /** The submit answer's message (default 'Request submitted successfully!'). */
+  successMessage?: string;
+  /** Catalogue texts, priority and (for the spec's three forms) the spec's own catalogue entry. */
+  catalogue: CatalogueTexts;
+  /** The details card (employee and approver sides); types without one show the generic field list. */
+  details?: DetailsDef;
+  /**
+   * How far the type's date fields may lie from today and, for two date fields (first and last day), how long
+   * the period may be (DATE_WINDOWS).
+   */
+  dateWindow?: { what: string; back: number; ahead: number; maxDays?: number };
+  /** A total computed as quantity x unit cost when left blank, and checked against them when given. */
+  computedTotal?: { field: string; quantity: string; unitCost: string };
+  /** The quick-select rejection reasons of the type (a key of QUICK_REJECTION_REASONS; default 'default'). */
+  rejectionReasons?: string;
+  /** Has its own form-type chip on the line manager's dashboard (in registry order). */
+  managerChip?: boolean;
+  /**
+   * How the form calendar draws a request of the type: as what, from which date field to which, with which label.
+   * Types without it show on their submission date.
+   */
+  /**
+   * A leave of absence: its period counts in working days (weekends and closed holidays excluded) and is checked
+   * against the leave balance and the person's other leaves (src/server/forms/leave.ts).
+   */
+  leave?: boolean;
+  calendar?: { kind: 'leave' | 'travel' | 'booking'; start: string; end?: string; label: (r: Record<string, unknown>) => string };
 }
 
 const f = (
@@ -63,56 +124,170 @@ const f = (
   label: string,
   type: FieldType,
   question: string,
-  opts: Partial<Pick<FieldDef, 'required' | 'options' | 'min' | 'max' | 'requiredMessage'>> = {},
+  opts: Partial<Pick<FieldDef, 'required' | 'options' | 'min' | 'max' | 'requiredMessage' | 'help'>> = {},
 ): FieldDef => ({ name, label, type, question, required: opts.required ?? true, ...opts });
 
 export const LEAVE_TYPES = ['Annual', 'Sick', 'Casual', 'Unpaid', 'Maternity', 'Paternity', 'Bereavement', 'Compensatory'] as const;
 export const PASSWORD_SYSTEMS = ['Email', 'ERP', 'CRM', 'VPN', 'Other'] as const;
 export const RESET_REASONS = ['Forgotten Password', 'Locked Account', 'Security Concern', 'Other'] as const;
 export const ACCESS_REQUEST_TYPES = ['New Access Card', 'Temporary Access', 'Extended Access Hours', 'Other'] as const;
-export const INFO_UPDATE_TYPES = ['Address', 'Phone Number', 'Emergency Contact', 'Bank Details', 'Name', 'Marital Status', 'Other'] as const;
+export const INFO_UPDATE_TYPES = [
+  'Address',
+  'Phone Number',
+  'Emergency Contact',
+  'Bank Details',
+  'Name',
+  'Marital Status',
+  'Other',
+] as const;
 export const PRIORITIES = ['Low', 'Medium', 'High'] as const;
 
 const LM: readonly Stage[] = ['line_manager'];
 const LM_FIN: readonly Stage[] = ['line_manager', 'finance'];
 const FAC: readonly Stage[] = ['facilities_desk', 'facilities_manager'];
 
-export const FORM_TYPES: readonly FormTypeDef[] = [
+const REGISTRY: FormTypeDef[] = [
   {
-    formType: 'leave-request', title: 'Leave Request', category: 'Human Resources', icon: 'CalendarDays', idPrefix: 'LR',
-    chain: ['line_manager', 'hr'], keywords: ['leave', 'vacation', 'holiday', 'time off', 'day off', 'sick', 'absence'],
+    formType: 'leave-request',
+    title: 'Leave Request',
+    category: 'Human Resources',
+    icon: 'CalendarDays',
+    idPrefix: 'LR',
+    chain: ['line_manager', 'hr'],
+    catalogue: {
+      description: 'Apply for annual, sick, casual or other leave; working days are counted for you.',
+      estimatedTime: '3-5 min',
+      priority: 'high',
+    },
+    details: {
+      title: 'Leave Details',
+      fields: [
+        { name: 'leave_type', label: 'Leave Type' },
+        { name: 'start_date', label: 'Start Date', kind: 'date' },
+        { name: 'end_date', label: 'End Date', kind: 'date' },
+        { name: 'total_days', label: 'Total Days', kind: 'number' },
+        { name: 'reason', label: 'Reason', kind: 'long' },
+      ],
+    },
+    leave: true,
+    dateWindow: { what: 'A leave', back: 366, ahead: 731, maxDays: 366 },
+    rejectionReasons: 'leave',
+    managerChip: true,
+    calendar: {
+      kind: 'leave',
+      start: 'start_date',
+      end: 'end_date',
+      label: (r) => `${r.leave_type ? `${String(r.leave_type)} leave` : 'Leave'}`,
+    },
+    keywords: ['leave', 'vacation', 'holiday', 'time off', 'day off', 'sick', 'absence'],
     fields: [
       f('leave_type', 'Leave type', 'enum', 'What type of leave is it (Annual, Sick, Casual, Unpaid, ...)?', { options: LEAVE_TYPES }),
-      f('start_date', 'Start date', 'date', 'From which date?'),
-      f('end_date', 'End date', 'date', 'Until which date (last day of leave)?'),
+      f('start_date', 'Start date', 'date', 'From which date?', { help: 'Your first day of leave.' }),
+      f('end_date', 'End date', 'date', 'Until which date (last day of leave)?', {
+        help: 'Your last day of leave. Weekends and office holidays in between are not counted.',
+      }),
       f('reason', 'Reason', 'longtext', 'What is the reason for the leave?', { max: 500 }),
     ],
   },
   {
-    formType: 'travel-request', title: 'Travel Request', category: 'Human Resources', icon: 'Plane', idPrefix: 'TR',
-    chain: LM_FIN, amountField: 'total_estimated_cost', purposeField: 'travel_purpose',
+    formType: 'travel-request',
+    title: 'Travel Request',
+    category: 'Human Resources',
+    icon: 'Plane',
+    idPrefix: 'TR',
+    chain: LM_FIN,
+    amountField: 'total_estimated_cost',
+    purposeField: 'travel_purpose',
+    catalogue: {
+      description: 'Plan a business trip with destination, dates, purpose and estimated cost.',
+      estimatedTime: '10-15 min',
+      priority: 'medium',
+    },
+    details: {
+      title: 'Travel Details',
+      fields: [
+        { name: 'destination', label: 'Destination' },
+        { name: 'departure_date', label: 'Departure Date', kind: 'date' },
+        { name: 'return_date', label: 'Return Date', kind: 'date' },
+        { name: 'total_estimated_cost', label: 'Estimated Cost', kind: 'money' },
+        { name: 'travel_purpose', label: 'Purpose', kind: 'long' },
+        { name: 'travel_notes', label: 'Notes', kind: 'long' },
+      ],
+    },
+    dateWindow: { what: 'A trip', back: 366, ahead: 731, maxDays: 366 },
+    rejectionReasons: 'travel',
+    managerChip: true,
+    calendar: {
+      kind: 'travel',
+      start: 'departure_date',
+      end: 'return_date',
+      label: (r) => `Travel${r.destination ? ` to ${String(r.destination)}` : ''}`,
+    },
     keywords: ['travel', 'trip', 'flight', 'business trip', 'journey'],
     fields: [
       f('destination', 'Destination', 'text', 'Where are you travelling to?'),
       f('departure_date', 'Departure date', 'date', 'When do you leave?'),
       f('return_date', 'Return date', 'date', 'When do you come back?'),
       f('travel_purpose', 'Purpose', 'longtext', 'What is the purpose of the trip?', { max: 500 }),
-      f('total_estimated_cost', 'Estimated cost (USD)', 'money', 'What is the estimated total cost in USD?'),
+      f('total_estimated_cost', 'Estimated cost (USD)', 'money', 'What is the estimated total cost in USD?', {
+        help: 'Travel, stay and allowances together; Finance approves it after your line manager.',
+      }),
       f('travel_notes', 'Notes', 'longtext', 'Any notes?', { required: false, max: 1000 }),
     ],
   },
   {
-    formType: 'info-update', title: 'Employee Info Update', category: 'Human Resources', icon: 'UserPen', idPrefix: 'IU',
-    chain: ['hr'], keywords: ['update info', 'personal details', 'address', 'phone', 'bank details', 'information'],
+    formType: 'info-update',
+    title: 'Employee Info Update',
+    category: 'Human Resources',
+    icon: 'UserPen',
+    idPrefix: 'IU',
+    chain: ['hr'],
+    catalogue: {
+      description: 'Update your address, phone number, emergency contact or bank details on record.',
+      estimatedTime: '3-5 min',
+      priority: 'low',
+    },
+    details: {
+      title: 'Information Update',
+      fields: [
+        { name: 'update_type', label: 'Update Type' },
+        { name: 'new_information', label: 'New Information', kind: 'long' },
+        { name: 'old_information', label: 'Current Information', kind: 'long' },
+      ],
+    },
+    keywords: ['update info', 'personal details', 'address', 'phone', 'bank details', 'information'],
     fields: [
-      f('update_type', 'What to update', 'enum', 'What would you like to update (Address, Phone Number, Emergency Contact, Bank Details, Name, Marital Status, Other)?', { options: INFO_UPDATE_TYPES }),
+      f(
+        'update_type',
+        'What to update',
+        'enum',
+        'What would you like to update (Address, Phone Number, Emergency Contact, Bank Details, Name, Marital Status, Other)?',
+        { options: INFO_UPDATE_TYPES },
+      ),
       f('new_information', 'New information', 'longtext', 'What is the new information?', { max: 1000 }),
       f('old_information', 'Current information', 'longtext', 'What is the current information?', { required: false, max: 1000 }),
     ],
   },
   {
-    formType: 'expense-reimbursement', title: 'Expense Reimbursement', category: 'Human Resources', icon: 'Receipt', idPrefix: 'EXP',
-    chain: LM, amountField: 'total_amount', purposeField: 'description',
+    formType: 'expense-reimbursement',
+    title: 'Expense Reimbursement',
+    category: 'Human Resources',
+    icon: 'Receipt',
+    idPrefix: 'EXP',
+    chain: LM,
+    amountField: 'total_amount',
+    purposeField: 'description',
+    catalogue: { description: 'Claim back business expenses you paid yourself.', estimatedTime: '10-15 min', priority: 'medium' },
+    details: {
+      title: 'Expense Details',
+      fields: [
+        { name: 'total_amount', label: 'Total Amount', kind: 'money' },
+        { name: 'expense_period', label: 'Expense Period' },
+        { name: 'bank_account', label: 'Bank Account' },
+        { name: 'description', label: 'Description', kind: 'long' },
+      ],
+    },
+    rejectionReasons: 'expense',
     keywords: ['expense', 'reimbursement', 'claim', 'receipt'],
     fields: [
       f('expense_period', 'Expense period', 'text', 'Which period do the expenses cover (e.g. March 2027)?'),
@@ -122,18 +297,47 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
     ],
   },
   {
-    formType: 'it-access', title: 'IT Access Request', category: 'Human Resources', icon: 'KeyRound', idPrefix: 'ITA',
-    chain: LM, keywords: ['access', 'permission', 'system access', 'account'],
+    formType: 'it-access',
+    title: 'IT Access Request',
+    category: 'Human Resources',
+    icon: 'KeyRound',
+    idPrefix: 'ITA',
+    chain: LM,
+    catalogue: { description: 'Request new, changed or removed access to company systems.', estimatedTime: '5-10 min', priority: 'medium' },
+    details: {
+      title: 'IT Access Details',
+      fields: [
+        { name: 'access_type', label: 'Access Type' },
+        { name: 'request_type', label: 'Request Type' },
+        { name: 'requested_systems', label: 'Requested Systems' },
+        { name: 'access_level', label: 'Access Level' },
+        { name: 'business_justification', label: 'Business Justification', kind: 'long' },
+      ],
+    },
+    rejectionReasons: 'it-access',
+    keywords: ['access', 'permission', 'system access', 'account'],
     fields: [
-      f('access_type', 'Access type', 'enum', 'Is this new access, a change, or a removal?', { options: ['New Access', 'Modify Access', 'Remove Access'] }),
+      f('access_type', 'Access type', 'enum', 'Is this new access, a change, or a removal?', {
+        options: ['New Access', 'Modify Access', 'Remove Access'],
+      }),
       f('requested_systems', 'Systems', 'text', 'Which systems do you need access to?'),
       f('access_level', 'Access level', 'enum', 'Which access level (Read, Write, Admin)?', { options: ['Read', 'Write', 'Admin'] }),
       f('business_justification', 'Business justification', 'longtext', 'Why do you need this access?', { max: 1000 }),
     ],
   },
   {
-    formType: 'employee-onboarding', title: 'Employee Onboarding', category: 'Human Resources', icon: 'UserPlus', idPrefix: 'ONB',
-    chain: LM, keywords: ['onboarding', 'new hire', 'new joiner'],
+    formType: 'employee-onboarding',
+    title: 'Employee Onboarding',
+    category: 'Human Resources',
+    icon: 'UserPlus',
+    idPrefix: 'ONB',
+    chain: LM,
+    catalogue: {
+      description: 'Prepare the start of a new hire: position, start date and equipment.',
+      estimatedTime: '10-15 min',
+      priority: 'medium',
+    },
+    keywords: ['onboarding', 'new hire', 'new joiner'],
     fields: [
       f('new_hire_name', 'New hire name', 'text', 'What is the name of the new hire?'),
       f('position', 'Position', 'text', 'Which position will they hold?'),
@@ -142,16 +346,45 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
     ],
   },
   {
-    formType: 'exit-clearance', title: 'Exit Clearance', category: 'Human Resources', icon: 'LogOut', idPrefix: 'EXT',
-    chain: LM, keywords: ['exit', 'clearance', 'resignation', 'leaving the company'],
+    formType: 'exit-clearance',
+    title: 'Exit Clearance',
+    category: 'Human Resources',
+    icon: 'LogOut',
+    idPrefix: 'EXT',
+    chain: LM,
+    catalogue: { description: 'Start the clearance process before your last working day.', estimatedTime: '10-15 min', priority: 'low' },
+    keywords: ['exit', 'clearance', 'resignation', 'leaving the company'],
     fields: [
       f('last_working_day', 'Last working day', 'date', 'What is your last working day?'),
       f('reason', 'Reason for leaving', 'longtext', 'What is the reason for leaving?', { max: 1000 }),
     ],
   },
   {
-    formType: 'petty-cash', title: 'Petty Cash', category: 'Finance', icon: 'Wallet', idPrefix: 'PC',
-    chain: LM_FIN, amountField: 'amount_requested', purposeField: 'purpose',
+    formType: 'petty-cash',
+    title: 'Petty Cash',
+    category: 'Finance',
+    icon: 'Wallet',
+    idPrefix: 'PC',
+    chain: LM_FIN,
+    amountField: 'amount_requested',
+    purposeField: 'purpose',
+    catalogue: {
+      description: 'Request a small cash advance and settle it by an agreed date.',
+      estimatedTime: '3-5 min',
+      priority: 'medium',
+    },
+    details: {
+      title: 'Petty Cash Details',
+      fields: [
+        { name: 'amount_requested', label: 'Amount Requested', kind: 'money' },
+        { name: 'expected_settlement_date', label: 'Expected Settlement', kind: 'date' },
+        { name: 'purpose', label: 'Purpose', kind: 'long' },
+        { name: 'cash_issued_by', label: 'Cash Issued By' },
+        { name: 'cash_issued_date', label: 'Cash Issued Date', kind: 'date' },
+      ],
+    },
+    rejectionReasons: 'petty-cash',
+    managerChip: true,
     keywords: ['petty cash', 'cash', 'advance', 'small purchase'],
     fields: [
       f('amount_requested', 'Amount requested (USD)', 'money', 'How much do you need, in USD?', { min: 0.01 }),
@@ -160,8 +393,40 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
     ],
   },
   {
-    formType: 'purchase-requisition', title: 'Purchase Requisition', category: 'Finance', icon: 'ShoppingCart', idPrefix: 'PR',
-    chain: LM_FIN, amountField: 'estimated_total', purposeField: 'purpose_of_purchase',
+    formType: 'purchase-requisition',
+    title: 'Purchase Requisition',
+    category: 'Finance',
+    icon: 'ShoppingCart',
+    idPrefix: 'PR',
+    chain: LM_FIN,
+    amountField: 'estimated_total',
+    purposeField: 'purpose_of_purchase',
+    catalogue: {
+      spec: {
+        id: 'FIN-PR-08',
+        position: 3,
+        title: 'Purchase Requisition Form',
+        requiredApprovals: ['Department Head', 'Finance Officer'],
+        keywords: ['purchase', 'requisition', 'buy', 'order', 'procurement', 'vendor', 'finance'],
+      },
+      description: 'Request the purchase of goods or services, with quantity, unit cost and the purpose of the purchase.',
+      estimatedTime: '10-15 min',
+      priority: 'medium',
+    },
+    details: {
+      title: 'Requisition Details',
+      fields: [
+        { name: 'item_description', label: 'Item Description', kind: 'long' },
+        { name: 'quantity', label: 'Quantity', kind: 'number' },
+        { name: 'unit_cost', label: 'Unit Cost', kind: 'money' },
+        { name: 'estimated_total', label: 'Estimated Total', kind: 'money' },
+        { name: 'purpose_of_purchase', label: 'Purpose of Purchase', kind: 'long' },
+      ],
+    },
+    rejectionReasons: 'expense',
+    managerChip: true,
+    successMessage: 'Purchase requisition submitted successfully!',
+    computedTotal: { field: 'estimated_total', quantity: 'quantity', unitCost: 'unit_cost' },
     keywords: ['purchase', 'requisition', 'buy', 'order', 'procurement'],
     fields: [
       f('item_description', 'Item description', 'longtext', 'What would you like to purchase?', { max: 1000 }),
@@ -172,8 +437,16 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
     ],
   },
   {
-    formType: 'medical-claim', title: 'Medical Claim', category: 'Finance', icon: 'HeartPulse', idPrefix: 'MED',
-    chain: LM, amountField: 'claim_amount', purposeField: 'description',
+    formType: 'medical-claim',
+    title: 'Medical Claim',
+    category: 'Finance',
+    icon: 'HeartPulse',
+    idPrefix: 'MED',
+    chain: LM,
+    amountField: 'claim_amount',
+    purposeField: 'description',
+    catalogue: { description: 'Claim medical treatment costs covered by the company plan.', estimatedTime: '5-10 min', priority: 'medium' },
+    rejectionReasons: 'expense',
     keywords: ['medical', 'health', 'doctor', 'hospital'],
     fields: [
       f('treatment_date', 'Treatment date', 'date', 'When was the treatment?'),
@@ -183,8 +456,20 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
     ],
   },
   {
-    formType: 'mileage-claim', title: 'Mileage Claim', category: 'Finance', icon: 'Car', idPrefix: 'MIL',
-    chain: LM, amountField: 'amount_claimed', purposeField: 'purpose',
+    formType: 'mileage-claim',
+    title: 'Mileage Claim',
+    category: 'Finance',
+    icon: 'Car',
+    idPrefix: 'MIL',
+    chain: LM,
+    amountField: 'amount_claimed',
+    purposeField: 'purpose',
+    catalogue: {
+      description: 'Claim the distance you drove your own vehicle on company business.',
+      estimatedTime: '3-5 min',
+      priority: 'low',
+    },
+    rejectionReasons: 'expense',
     keywords: ['mileage', 'kilometres', 'miles', 'driving'],
     fields: [
       f('travel_date', 'Travel date', 'date', 'When did you drive?'),
@@ -194,10 +479,35 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
     ],
   },
   {
-    formType: 'it-incident', title: 'IT Incident', category: 'Information Technology', icon: 'MonitorX', idPrefix: 'INC',
-    chain: ['it_helpdesk'], keywords: ['it issue', 'incident', 'broken', 'not working', 'error', 'laptop', 'vpn', 'ticket'],
+    formType: 'it-incident',
+    title: 'IT Incident',
+    category: 'Information Technology',
+    icon: 'MonitorX',
+    idPrefix: 'INC',
+    chain: ['it_helpdesk'],
+    catalogue: { description: 'Report a broken system, device or service to IT support.', estimatedTime: '3-5 min', priority: 'high' },
+    details: {
+      title: 'Incident Details',
+      fields: [
+        { name: 'incident_date', label: 'Incident Date', kind: 'date' },
+        { name: 'affected_system', label: 'Affected System' },
+        { name: 'employee_system_number', label: 'System Number' },
+        { name: 'incident_description', label: 'Description', kind: 'long' },
+        { name: 'contact_info', label: 'Contact' },
+        { name: 'it_helpdesk_assigned_to', label: 'Assigned To' },
+      ],
+    },
+    kind: 'it-ticket',
+    itLifecycle: 'incident',
+    initialStatus: 'Open',
+    initialData: { employee_confirmation_status: 'Pending' },
+    todayDefault: 'incident_date',
+    managerChip: true,
+    keywords: ['it issue', 'incident', 'broken', 'not working', 'error', 'laptop', 'vpn', 'ticket'],
     fields: [
-      f('affected_system', 'Affected system', 'text', 'Which system is affected (e.g. VPN, Email, Laptop)?'),
+      f('affected_system', 'Affected system', 'text', 'Which system is affected (e.g. VPN, Email, Laptop)?', {
+        help: 'For example VPN, Email or your laptop.',
+      }),
       f('incident_description', 'Description', 'longtext', 'Please describe the problem.', { max: 2000 }),
       f('incident_date', 'Incident date', 'date', 'When did it start?', { required: false }),
       f('employee_system_number', 'System number', 'text', 'What is your computer/system number?', { required: false }),
@@ -205,18 +515,84 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
     ],
   },
   {
-    formType: 'password-reset', title: 'Password Reset', category: 'Information Technology', icon: 'LockKeyhole', idPrefix: 'PWD',
-    chain: ['it_helpdesk'], keywords: ['password', 'reset', 'locked', 'login', 'forgot'],
+    formType: 'password-reset',
+    title: 'Password Reset',
+    category: 'Information Technology',
+    icon: 'LockKeyhole',
+    idPrefix: 'PWD',
+    chain: ['it_helpdesk'],
+    catalogue: {
+      spec: {
+        id: 'IT-PWD-16',
+        position: 2,
+        title: 'Password Reset Request Form',
+        requiredApprovals: ['Line Manager', 'IT Helpdesk'],
+        keywords: ['password', 'reset', 'locked', 'locked out', 'login', 'forgot', 'account', 'it'],
+      },
+      description: 'Ask the IT helpdesk to reset your password for Email, ERP, CRM, VPN or another system.',
+      estimatedTime: '3-5 min',
+      priority: 'high',
+    },
+    details: {
+      title: 'Password Reset Details',
+      fields: [
+        { name: 'system_for_reset', label: 'System' },
+        { name: 'reset_reason', label: 'Reason' },
+        { name: 'it_support_status', label: 'IT Support Status' },
+        { name: 'it_helpdesk_reset_by', label: 'Reset By' },
+        { name: 'it_helpdesk_date', label: 'Reset Date', kind: 'date' },
+      ],
+    },
+    kind: 'it-ticket',
+    itLifecycle: 'password-reset',
+    initialStatus: 'Pending',
+    initialData: { it_support_status: 'Pending Manager' },
+    rejectionReasons: 'password-reset',
+    managerChip: true,
+    successMessage: 'Password reset request submitted successfully!',
+    keywords: ['password', 'reset', 'locked', 'login', 'forgot'],
     fields: [
-      f('system_for_reset', 'System', 'enum', 'Which system needs the reset (Email, ERP, CRM, VPN, Other)?', { options: PASSWORD_SYSTEMS, requiredMessage: 'Please select a system' }),
-      f('reset_reason', 'Reason', 'enum', 'Why do you need the reset (Forgotten Password, Locked Account, Security Concern, Other)?', { options: RESET_REASONS, requiredMessage: 'Please select a reason for reset' }),
+      f('system_for_reset', 'System', 'enum', 'Which system needs the reset (Email, ERP, CRM, VPN, Other)?', {
+        options: PASSWORD_SYSTEMS,
+        requiredMessage: 'Please select a system',
+      }),
+      f('reset_reason', 'Reason', 'enum', 'Why do you need the reset (Forgotten Password, Locked Account, Security Concern, Other)?', {
+        options: RESET_REASONS,
+        requiredMessage: 'Please select a reason for reset',
+      }),
     ],
   },
   {
-    formType: 'meeting-room', title: 'Meeting Room Booking', category: 'Facilities & Operations', icon: 'DoorOpen', idPrefix: 'MR',
-    chain: FAC, keywords: ['meeting room', 'room', 'booking', 'conference room', 'board room'],
+    formType: 'meeting-room',
+    title: 'Meeting Room Booking',
+    category: 'Facilities & Operations',
+    icon: 'DoorOpen',
+    idPrefix: 'MR',
+    chain: FAC,
+    catalogue: { description: 'Book a meeting room for a date and time slot.', estimatedTime: '2-3 min', priority: 'medium' },
+    details: {
+      title: 'Booking Details',
+      fields: [
+        { name: 'room_requested', label: 'Room' },
+        { name: 'booking_date', label: 'Date', kind: 'date' },
+        { name: 'start_time', label: 'Start Time', kind: 'time' },
+        { name: 'end_time', label: 'End Time', kind: 'time' },
+        { name: 'participants_count', label: 'Participants', kind: 'number' },
+      ],
+    },
+    dateWindow: { what: 'A booking', back: 366, ahead: 731 },
+    rejectionReasons: 'meeting-room',
+    calendar: {
+      kind: 'booking',
+      start: 'booking_date',
+      label: (r) =>
+        [r.room_requested ?? 'Meeting room', r.start_time && r.end_time ? `${String(r.start_time)}-${String(r.end_time)}` : null]
+          .filter(Boolean)
+          .join(' '),
+    },
+    keywords: ['meeting room', 'room', 'booking', 'conference room', 'board room'],
     fields: [
-      f('room_requested', 'Room', 'text', 'Which room would you like?'),
+      f('room_requested', 'Room', 'text', 'Which room would you like?', { help: 'The room name, e.g. Board Room or Room 4B.' }),
       f('booking_date', 'Date', 'date', 'On which date?'),
       f('start_time', 'Start time', 'time', 'From what time?'),
       f('end_time', 'End time', 'time', 'Until what time?'),
@@ -224,17 +600,58 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
     ],
   },
   {
-    formType: 'facility-access', title: 'Facility Access', category: 'Facilities & Operations', icon: 'Building2', idPrefix: 'FA',
-    chain: FAC, keywords: ['facility', 'access card', 'badge', 'building access', 'after hours'],
+    formType: 'facility-access',
+    title: 'Facility Access',
+    category: 'Facilities & Operations',
+    icon: 'Building2',
+    idPrefix: 'FA',
+    chain: FAC,
+    catalogue: {
+      spec: {
+        id: 'FAC-AC-15',
+        position: 1,
+        title: 'Facility Access Booking Form',
+        requiredApprovals: ['Line Manager', 'Security Officer'],
+        keywords: ['facility', 'access', 'access card', 'badge', 'building', 'after hours', 'booking', 'security'],
+      },
+      description: 'Request a new access card, temporary access or extended access hours to company facilities.',
+      estimatedTime: '5-10 min',
+      priority: 'medium',
+    },
+    details: {
+      title: 'Access Details',
+      fields: [
+        { name: 'access_request_type', label: 'Request Type' },
+        { name: 'facilities_requested', label: 'Facilities Requested' },
+        { name: 'justification', label: 'Justification', kind: 'long' },
+        { name: 'manager', label: 'Manager', emptyText: 'N/A' },
+      ],
+    },
+    rejectionReasons: 'facility-access',
+    successMessage: 'Form submitted successfully!',
+    keywords: ['facility', 'access card', 'badge', 'building access', 'after hours'],
     fields: [
-      f('access_request_type', 'Request type', 'enum', 'Which kind of access (New Access Card, Temporary Access, Extended Access Hours, Other)?', { options: ACCESS_REQUEST_TYPES }),
+      f(
+        'access_request_type',
+        'Request type',
+        'enum',
+        'Which kind of access (New Access Card, Temporary Access, Extended Access Hours, Other)?',
+        { options: ACCESS_REQUEST_TYPES },
+      ),
       f('facilities_requested', 'Facilities requested', 'text', 'Which facilities do you need access to?'),
       f('justification', 'Justification', 'longtext', 'Why do you need this access?', { max: 1000 }),
     ],
   },
   {
-    formType: 'transport-request', title: 'Transport Request', category: 'Facilities & Operations', icon: 'Bus', idPrefix: 'TPT',
-    chain: LM, keywords: ['transport', 'cab', 'taxi', 'pickup', 'shuttle'],
+    formType: 'transport-request',
+    title: 'Transport Request',
+    category: 'Facilities & Operations',
+    icon: 'Bus',
+    idPrefix: 'TPT',
+    chain: LM,
+    catalogue: { description: 'Request a company cab or shuttle for a trip.', estimatedTime: '3-5 min', priority: 'low' },
+    calendar: { kind: 'booking', start: 'travel_date', label: (r) => `Transport${r.destination ? ` to ${String(r.destination)}` : ''}` },
+    keywords: ['transport', 'cab', 'taxi', 'pickup', 'shuttle'],
     fields: [
       f('pickup_location', 'Pickup location', 'text', 'Where should you be picked up?'),
       f('destination', 'Destination', 'text', 'Where to?'),
@@ -244,8 +661,14 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
     ],
   },
   {
-    formType: 'maintenance-request', title: 'Maintenance Request', category: 'Facilities & Operations', icon: 'Wrench', idPrefix: 'MNT',
-    chain: LM, keywords: ['maintenance', 'repair', 'fix', 'leak', 'air conditioning'],
+    formType: 'maintenance-request',
+    title: 'Maintenance Request',
+    category: 'Facilities & Operations',
+    icon: 'Wrench',
+    idPrefix: 'MNT',
+    chain: LM,
+    catalogue: { description: 'Report something in the building that needs repair.', estimatedTime: '3-5 min', priority: 'medium' },
+    keywords: ['maintenance', 'repair', 'fix', 'leak', 'air conditioning'],
     fields: [
       f('location', 'Location', 'text', 'Where is the problem?'),
       f('issue_description', 'Issue', 'longtext', 'What needs fixing?', { max: 1000 }),
@@ -253,8 +676,14 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
     ],
   },
   {
-    formType: 'safety-incident', title: 'Safety Incident', category: 'Facilities & Operations', icon: 'TriangleAlert', idPrefix: 'SAF',
-    chain: LM, keywords: ['safety', 'accident', 'injury', 'hazard'],
+    formType: 'safety-incident',
+    title: 'Safety Incident',
+    category: 'Facilities & Operations',
+    icon: 'TriangleAlert',
+    idPrefix: 'SAF',
+    chain: LM,
+    catalogue: { description: 'Report an accident, injury or hazard at work.', estimatedTime: '5-10 min', priority: 'high' },
+    keywords: ['safety', 'accident', 'injury', 'hazard'],
     fields: [
       f('incident_date', 'Incident date', 'date', 'When did it happen?'),
       f('location', 'Location', 'text', 'Where did it happen?'),
@@ -263,8 +692,14 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
     ],
   },
   {
-    formType: 'nda-request', title: 'NDA Request', category: 'Legal', icon: 'FileLock', idPrefix: 'NDA',
-    chain: LM, keywords: ['nda', 'non-disclosure', 'confidentiality'],
+    formType: 'nda-request',
+    title: 'NDA Request',
+    category: 'Legal',
+    icon: 'FileLock',
+    idPrefix: 'NDA',
+    chain: LM,
+    catalogue: { description: 'Request a non-disclosure agreement with another party.', estimatedTime: '5-10 min', priority: 'low' },
+    keywords: ['nda', 'non-disclosure', 'confidentiality'],
     fields: [
       f('counterparty', 'Counterparty', 'text', 'Who is the other party?'),
       f('purpose', 'Purpose', 'longtext', 'What is the NDA for?', { max: 1000 }),
@@ -272,8 +707,15 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
     ],
   },
   {
-    formType: 'contract-approval', title: 'Contract Approval', category: 'Legal', icon: 'FileSignature', idPrefix: 'CON',
-    chain: LM, amountField: 'contract_value', purposeField: 'summary',
+    formType: 'contract-approval',
+    title: 'Contract Approval',
+    category: 'Legal',
+    icon: 'FileSignature',
+    idPrefix: 'CON',
+    chain: LM,
+    amountField: 'contract_value',
+    purposeField: 'summary',
+    catalogue: { description: 'Get a contract with a vendor or partner approved.', estimatedTime: '10-15 min', priority: 'medium' },
     keywords: ['contract', 'agreement', 'vendor contract'],
     fields: [
       f('counterparty', 'Counterparty', 'text', 'Who is the other party?'),
@@ -284,8 +726,26 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
     ],
   },
   {
-    formType: 'equipment-request', title: 'Equipment Request', category: 'Other', icon: 'Laptop', idPrefix: 'EQ',
-    chain: LM, amountField: 'estimated_cost', purposeField: 'justification',
+    formType: 'equipment-request',
+    title: 'Equipment Request',
+    category: 'Other',
+    icon: 'Laptop',
+    idPrefix: 'EQ',
+    chain: LM,
+    amountField: 'estimated_cost',
+    purposeField: 'justification',
+    catalogue: { description: 'Request a laptop, monitor, headset or other equipment.', estimatedTime: '5-10 min', priority: 'medium' },
+    details: {
+      title: 'Equipment Details',
+      fields: [
+        { name: 'equipment_type', label: 'Equipment Type' },
+        { name: 'quantity', label: 'Quantity', kind: 'number' },
+        { name: 'estimated_cost', label: 'Estimated Cost', kind: 'money' },
+        { name: 'priority', label: 'Priority' },
+        { name: 'equipment_description', label: 'Description', kind: 'long' },
+        { name: 'justification', label: 'Justification', kind: 'long' },
+      ],
+    },
     keywords: ['equipment', 'laptop', 'monitor', 'keyboard', 'hardware', 'headset'],
     fields: [
       f('equipment_type', 'Equipment type', 'text', 'What equipment do you need?'),
@@ -296,8 +756,36 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
     ],
   },
   {
-    formType: 'training-request', title: 'Training Request', category: 'Other', icon: 'GraduationCap', idPrefix: 'TRG',
-    chain: LM, amountField: 'training_cost', purposeField: 'justification',
+    formType: 'training-request',
+    title: 'Training Request',
+    category: 'Other',
+    icon: 'GraduationCap',
+    idPrefix: 'TRG',
+    chain: LM,
+    amountField: 'training_cost',
+    purposeField: 'justification',
+    catalogue: { description: 'Request a training course, workshop or certification.', estimatedTime: '5-10 min', priority: 'low' },
+    details: {
+      title: 'Training Details',
+      fields: [
+        { name: 'training_program', label: 'Training Program' },
+        { name: 'training_type', label: 'Training Type' },
+        { name: 'training_provider', label: 'Provider' },
+        { name: 'training_duration', label: 'Duration' },
+        { name: 'start_date', label: 'Start Date', kind: 'date' },
+        { name: 'end_date', label: 'End Date', kind: 'date' },
+        { name: 'training_cost', label: 'Cost', kind: 'money' },
+        { name: 'estimated_cost', label: 'Estimated Cost', kind: 'money' },
+        { name: 'training_description', label: 'Description', kind: 'long' },
+        { name: 'justification', label: 'Justification', kind: 'long' },
+      ],
+    },
+    calendar: {
+      kind: 'leave',
+      start: 'start_date',
+      end: 'end_date',
+      label: (r) => `Training${r.training_program ? `: ${String(r.training_program)}` : ''}`,
+    },
     keywords: ['training', 'course', 'certification', 'workshop', 'learning'],
     fields: [
       f('training_program', 'Training program', 'text', 'Which training or course?'),
@@ -309,8 +797,15 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
     ],
   },
   {
-    formType: 'event-participation', title: 'Event Participation', category: 'Other', icon: 'Ticket', idPrefix: 'EVT',
-    chain: LM, amountField: 'estimated_cost', purposeField: 'justification',
+    formType: 'event-participation',
+    title: 'Event Participation',
+    category: 'Other',
+    icon: 'Ticket',
+    idPrefix: 'EVT',
+    chain: LM,
+    amountField: 'estimated_cost',
+    purposeField: 'justification',
+    catalogue: { description: 'Request to attend a conference, summit or other event.', estimatedTime: '5-10 min', priority: 'low' },
     keywords: ['event', 'conference', 'summit', 'meetup', 'participation'],
     fields: [
       f('event_name', 'Event', 'text', 'Which event?'),
@@ -322,8 +817,96 @@ export const FORM_TYPES: readonly FormTypeDef[] = [
   },
 ];
 
-export const FORM_TYPE_IDS = FORM_TYPES.map((t) => t.formType);
-const BY_TYPE = new Map(FORM_TYPES.map((t) => [t.formType, t]));
+/** Every form type, in registry order (the catalogue's and the chips' order). */
+export const FORM_TYPES: readonly FormTypeDef[] = REGISTRY;
+export const FORM_TYPE_IDS: readonly string[] = REGISTRY.map((t) => t.formType);
+const BY_TYPE = new Map(REGISTRY.map((t) => [t.formType, t]));
+
+const FORM_TYPE_NAME = /^[a-z][a-z-]{1,48}$/;
+
+/**
+ * Adds a form type to the registry: the one step a new type needs (plus a migration when its queue needs its own
+ * index). Lists derived at module load (queue scopes, catalogue) include it only when it is registered before the
+ * modules deriving them are loaded, so register at start-up, before importing the server (the add-a-type test does).
+ */
+export function registerFormType(def: FormTypeDef): FormTypeDef {
+  if (!FORM_TYPE_NAME.test(def.formType)) throw new Error(`Form type names are lower-case words with dashes: ${def.formType}`);
+  if (BY_TYPE.has(def.formType)) throw new Error(`Form type ${def.formType} is already registered`);
+  if (REGISTRY.some((t) => t.idPrefix === def.idPrefix)) throw new Error(`Request-id prefix ${def.idPrefix} is already used`);
+  if (def.chain.length === 0 || def.chain.some((s) => !(s in STAGES)))
+    throw new Error(`Form type ${def.formType} needs a chain of known stages`);
+  if ((def.kind === 'it-ticket') !== (def.itLifecycle !== undefined))
+    throw new Error('An IT ticket names its IT lifecycle (and only an IT ticket)');
+  const names = new Set(def.fields.map((fd) => fd.name));
+  for (const k of [def.amountField, def.purposeField, def.todayDefault, def.computedTotal?.field]) {
+    if (k !== undefined && !names.has(k)) throw new Error(`Form type ${def.formType} names a field it does not have: ${k}`);
+  }
+  REGISTRY.push(def);
+  (FORM_TYPE_IDS as string[]).push(def.formType);
+  BY_TYPE.set(def.formType, def);
+  return def;
+}
+
+// ---- lists derived from the registry --------------------------------------------------------------
+
+/** The types whose chain has `stage`, in registry order (finance, facilities, HR lists and queue scopes). */
+export function formTypesWithStage(stage: Stage): string[] {
+  return REGISTRY.filter((t) => t.chain.includes(stage)).map((t) => t.formType);
+}
+
+/** The types of a kind, in registry order. */
+export function formTypesOfKind(kind: FormKind): string[] {
+  return REGISTRY.filter((t) => formKind(t.formType) === kind).map((t) => t.formType);
+}
+
+/** A type's kind: approval request (the default) or IT ticket. */
+export function formKind(formType: string): FormKind {
+  return BY_TYPE.get(formType)?.kind ?? 'approval';
+}
+
+/** The IT lifecycle of an IT ticket type, or null for anything else. */
+export function itLifecycleOf(formType: unknown): ItLifecycle | null {
+  return BY_TYPE.get(String(formType ?? ''))?.itLifecycle ?? null;
+}
+
+/** The type whose IT lifecycle is this one (the IT desk works exactly one type per lifecycle). */
+export function itTicketType(lifecycle: ItLifecycle): string {
+  const t = REGISTRY.find((d) => d.itLifecycle === lifecycle);
+  if (!t) throw new Error(`No form type has the IT lifecycle ${lifecycle}`);
+  return t.formType;
+}
+
+/** Status of a new request of the type. */
+export function initialStatusOf(formType: string): string {
+  return BY_TYPE.get(formType)?.initialStatus ?? 'Pending';
+}
+
+export const DEFAULT_SUBMIT_MESSAGE = 'Request submitted successfully!';
+
+/** The message of a successful submission of the type. */
+export function successMessageOf(formType: string): string {
+  return BY_TYPE.get(formType)?.successMessage ?? DEFAULT_SUBMIT_MESSAGE;
+}
+
+/** The chain in the product's words ('Line Manager', 'Finance'), as the catalogue's 'approvals required' shows it. */
+export function chainInWords(formType: string): string[] {
+  return (BY_TYPE.get(formType)?.chain ?? []).map((s) => STAGES[s].label);
+}
+
+/** The type is a leave of absence (working days, leave balance and overlap rules). */
+export function isLeaveType(formType: unknown): boolean {
+  return BY_TYPE.get(String(formType ?? ''))?.leave === true;
+}
+
+/** A type's details card, or null when its details view is the generic field list. */
+export function detailsOf(formType: string): DetailsDef | null {
+  return BY_TYPE.get(formType)?.details ?? null;
+}
+
+/** The date fields a type's date window applies to: its date fields, in form order. */
+function windowFields(def: FormTypeDef): string[] {
+  return def.fields.filter((fd) => fd.type === 'date').map((fd) => fd.name);
+}
 
 export function formTypeDef(formType: string): FormTypeDef | undefined {
   return BY_TYPE.get(formType);
@@ -338,7 +921,10 @@ export function formTitle(formType: string): string {
 }
 
 export function humanise(name: string): string {
-  return name.replace(/[-_]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()).trim();
+  return name
+    .replace(/[-_]+/g, ' ')
+    .replace(/\b\w/g, (c) => c.toUpperCase())
+    .trim();
 }
 
 /** A requisition's total: quantity x unit cost, to the cent. */
@@ -356,8 +942,9 @@ export function requestAmount(formType: string, values: Record<string, unknown>)
   const field = BY_TYPE.get(formType)?.amountField;
   if (!field) return null;
   let raw = values[field];
-  if (blankValue(raw) && formType === 'purchase-requisition' && !blankValue(values.quantity) && !blankValue(values.unit_cost)) {
-    raw = requisitionTotal(values.quantity, values.unit_cost);
+  const total = BY_TYPE.get(formType)?.computedTotal;
+  if (blankValue(raw) && total?.field === field && !blankValue(values[total.quantity]) && !blankValue(values[total.unitCost])) {
+    raw = requisitionTotal(values[total.quantity], values[total.unitCost]);
   }
   if (blankValue(raw)) return null;
   const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
@@ -379,7 +966,10 @@ const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const isoDate = z
   .string()
   .regex(ISO_DATE, 'must be a date as YYYY-MM-DD')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'must be a real calendar date');
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    'must be a real calendar date',
+  );
 
 export const money = z.coerce
   .number({ message: 'must be a number' })
@@ -409,7 +999,10 @@ function fieldSchema(fd: FieldDef): z.ZodTypeAny {
         .string({ error: missingOr(`${label} must be text`) })
         .trim()
         .min(1, required)
-        .max(fd.max ?? (fd.type === 'text' ? 200 : 2000), `${label} is too long (at most ${fd.max ?? (fd.type === 'text' ? 200 : 2000)} characters)`);
+        .max(
+          fd.max ?? (fd.type === 'text' ? 200 : 2000),
+          `${label} is too long (at most ${fd.max ?? (fd.type === 'text' ? 200 : 2000)} characters)`,
+        );
     case 'date':
       return z
         .string({ error: missingOr(`${label} must be a date as YYYY-MM-DD`) })
@@ -418,7 +1011,11 @@ function fieldSchema(fd: FieldDef): z.ZodTypeAny {
         .regex(ISO_DATE, `${label} must be a date as YYYY-MM-DD`)
         .refine((s) => !ISO_DATE.test(s) || realDate(s), `${label} must be a real calendar date`);
     case 'time':
-      return z.string({ error: missingOr(`${label} must be a time as HH:MM`) }).trim().min(1, required).regex(HHMM, `${label} must be a time as HH:MM`);
+      return z
+        .string({ error: missingOr(`${label} must be a time as HH:MM`) })
+        .trim()
+        .min(1, required)
+        .regex(HHMM, `${label} must be a time as HH:MM`);
     case 'integer': {
       let s = z.number({ error: missingOr(`${label} must be a whole number`) }).int(`${label} must be a whole number`);
       if (fd.min !== undefined) s = s.min(fd.min, `${label} must be at least ${fd.min}`);
@@ -461,18 +1058,24 @@ export interface DateWindow {
   maxDays?: number;
 }
 
-export const DATE_WINDOWS: Readonly<Record<string, DateWindow>> = {
-  'leave-request': { fields: ['start_date', 'end_date'], what: 'A leave', back: 366, ahead: 731, maxDays: 366 },
-  'travel-request': { fields: ['departure_date', 'return_date'], what: 'A trip', back: 366, ahead: 731, maxDays: 366 },
-  'meeting-room': { fields: ['booking_date'], what: 'A booking', back: 366, ahead: 731 },
-};
+/** The date window of a form type (its registry entry's `dateWindow` over its date fields), or null. */
+export function dateWindowOf(formType: string): DateWindow | null {
+  const def = BY_TYPE.get(formType);
+  if (!def?.dateWindow) return null;
+  return { fields: windowFields(def), ...def.dateWindow };
+}
+
+/** The date windows of the registered types (derived from the registry when this module loads). */
+export const DATE_WINDOWS: Readonly<Record<string, DateWindow>> = Object.fromEntries(
+  REGISTRY.filter((t) => t.dateWindow).map((t) => [t.formType, dateWindowOf(t.formType)!]),
+);
 
 const DAY_MS = 86_400_000;
 const dayNumber = (iso: string) => Math.floor(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / DAY_MS);
 
 /** The length rule of a form type's period ('A leave can be at most 366 days long'); needs no clock. */
 function periodLengthError(formType: string, v: Record<string, unknown>): string | null {
-  const w = DATE_WINDOWS[formType];
+  const w = dateWindowOf(formType);
   if (!w?.maxDays || w.fields.length !== 2) return null;
   const [a, b] = w.fields.map((k) => v[k]);
   if (typeof a !== 'string' || typeof b !== 'string' || !ISO_DATE.test(a) || !ISO_DATE.test(b)) return null;
@@ -481,13 +1084,13 @@ function periodLengthError(formType: string, v: Record<string, unknown>): string
 }
 
 /**
- * The window rule of a form type's dates relative to `today` (YYYY-MM-DD or a Date): not more than `back` days
+ * The window rule of a form type's dates relative to `today` (YYYY-MM-DD, or a moment whose business date is taken): not more than `back` days
  * ago, not more than `ahead` days ahead, and the period's length. Answers a message or null. Constant work.
  */
 export function dateWindowError(formType: string, v: Record<string, unknown>, today: string | Date): string | null {
-  const w = DATE_WINDOWS[formType];
+  const w = dateWindowOf(formType);
   if (!w) return null;
-  const t = dayNumber(typeof today === 'string' ? today : today.toISOString());
+  const t = dayNumber(typeof today === 'string' ? today : businessDate(today));
   const labels = new Map((BY_TYPE.get(formType)?.fields ?? []).map((fd) => [fd.name, fd.label] as const));
   for (const k of w.fields) {
     const d = v[k];
@@ -501,27 +1104,69 @@ export function dateWindowError(formType: string, v: Record<string, unknown>, to
   return periodLengthError(formType, v);
 }
 
+/** Period pairs (first day, last day) whose last day may not come before the first. */
+const DATE_PAIRS: ReadonlyArray<readonly [string, string]> = [
+  ['start_date', 'end_date'],
+  ['departure_date', 'return_date'],
+];
+
+const shiftDays = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The earliest and latest date a date field may take (YYYY-MM-DD), for date pickers: the type's window around
+ * `today` (DATE_WINDOWS), and for a period's last day not before its first day nor past the longest period.
+ * The same bounds the server checks; undefined where nothing bounds the field.
+ */
+export function dateInputBounds(
+  formType: string,
+  field: string,
+  values: Record<string, unknown>,
+  today: string,
+): { min?: string; max?: string } {
+  const w = DATE_WINDOWS[formType];
+  let min = w?.fields.includes(field) ? shiftDays(today, -w.back) : undefined;
+  let max = w?.fields.includes(field) ? shiftDays(today, w.ahead) : undefined;
+  const pair = DATE_PAIRS.find(([, last]) => last === field);
+  const first = pair ? values[pair[0]] : undefined;
+  if (pair && typeof first === 'string' && ISO_DATE.test(first) && realDate(first)) {
+    if (!min || first > min) min = first;
+    if (w?.maxDays && w.fields[1] === field) {
+      const longest = shiftDays(first, w.maxDays - 1);
+      if (!max || longest < max) max = longest;
+    }
+  }
+  return { ...(min ? { min } : {}), ...(max ? { max } : {}) };
+}
+
 /** Cross-field rules that every channel (API, web, assistant) applies. */
 export function crossFieldErrors(formType: string, v: Record<string, unknown>): string | null {
-  const s = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
+  const s = (k: string) => (typeof v[k] === 'string' ? v[k] : undefined);
   const pairs: Array<[string, string, string]> = [
     ['start_date', 'end_date', 'End date cannot be before start date'],
     ['departure_date', 'return_date', 'Return date cannot be before departure date'],
   ];
   for (const [a, b, msg] of pairs) {
-    const x = s(a), y = s(b);
+    const x = s(a),
+      y = s(b);
     if (x && y && y < x) return msg;
   }
   const tooLong = periodLengthError(formType, v);
   if (tooLong) return tooLong;
-  if (formType === 'meeting-room' || formType === 'transport-request') {
-    const st = s('start_time'), en = s('end_time');
+  const def = BY_TYPE.get(formType);
+  const fieldNames = new Set(def?.fields.map((fd) => fd.name));
+  if (fieldNames.has('start_time') && fieldNames.has('end_time')) {
+    const st = s('start_time'),
+      en = s('end_time');
     if (st && en && en <= st) return 'End time must be after start time';
   }
-  if (formType === 'purchase-requisition') {
-    const q = Number(v.quantity), u = Number(v.unit_cost), t = v.estimated_total;
+  const total = def?.computedTotal;
+  if (total) {
+    const q = Number(v[total.quantity]),
+      u = Number(v[total.unitCost]),
+      t = v[total.field];
     if (t !== undefined && t !== null && Math.abs(Number(t) - requisitionTotal(q, u)) > 0.01) {
-      return 'Estimated total must equal quantity x unit cost';
+      const word = (name: string) => (def.fields.find((fd) => fd.name === name)?.label ?? name).replace(/ \(USD\)$/, '');
+      return `${word(total.field)} must equal ${word(total.quantity).toLowerCase()} x ${word(total.unitCost).toLowerCase()}`;
     }
   }
   return null;
@@ -543,13 +1188,14 @@ export function formSchema(formType: string): z.ZodTypeAny {
   const schema = z
     .object(shape)
     .superRefine((v, ctx) => {
-      const err = crossFieldErrors(formType, v as Record<string, unknown>);
+      const err = crossFieldErrors(formType, v);
       if (err) ctx.addIssue({ code: 'custom', message: err });
     })
     .transform((v) => {
       const out = v as Record<string, unknown>;
-      if (formType === 'purchase-requisition' && (out.estimated_total === undefined || out.estimated_total === null)) {
-        out.estimated_total = requisitionTotal(out.quantity, out.unit_cost);
+      const total = def.computedTotal;
+      if (total && (out[total.field] === undefined || out[total.field] === null)) {
+        out[total.field] = requisitionTotal(out[total.quantity], out[total.unitCost]);
       }
       for (const k of Object.keys(out)) if (out[k] === undefined || out[k] === null) delete out[k];
       return out;
@@ -572,6 +1218,7 @@ export function firstIssueMessage(err: z.ZodError): string {
     if (name) return missing ? `${name} is required` : `${name} is invalid`;
     return 'Invalid input';
   }
-  if (path && !/^[A-Z]/.test(msg) && !msg.includes(path) && !msg.toLowerCase().includes(path.replace(/_/g, ' '))) return `${def?.label ?? path}: ${msg}`;
+  if (path && !/^[A-Z]/.test(msg) && !msg.includes(path) && !msg.toLowerCase().includes(path.replace(/_/g, ' ')))
+    return `${def?.label ?? path}: ${msg}`;
   return msg;
 }

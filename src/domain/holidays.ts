@@ -9,20 +9,48 @@ export interface Holiday {
   date: string;
   name: string;
   type: HolidayType;
+  /** Whether the office is closed (leave days on it are not counted); when absent, decided by name (isClosedHoliday). */
+  closed?: boolean;
 }
 
-/** Names typed national (employee-side §9). */
+/** Holiday names typed national; festival names are below, every other holiday is public. */
 export const NATIONAL_HOLIDAY_NAMES = ['republic day', 'independence day', 'gandhi jayanti'] as const;
 
 /**
- * Words that type a holiday as a festival (employee-side §9: 'diwali, holi, eid, christmas and others').
+ * Words that type a holiday as a festival (diwali, holi, eid, christmas and the other major festivals).
  * Matched case-insensitively anywhere in the name; everything that is neither national nor festival is public.
  */
 export const FESTIVAL_KEYWORDS = [
-  'diwali', 'deepavali', 'holi', 'eid', 'id-ul', "idu'l", 'bakrid', 'christmas', 'dussehra', 'vijaya dashami',
-  'navratri', 'durga puja', 'ganesh chaturthi', 'janmashtami', 'raksha bandhan', 'guru nanak', 'mahavir jayanti',
-  'buddha purnima', 'pongal', 'onam', 'makar sankranti', 'maha shivaratri', 'ram navami', 'chhath', 'lohri',
-  'baisakhi', 'vaisakhi', 'easter', 'milad', 'mawlid',
+  'diwali',
+  'deepavali',
+  'holi',
+  'eid',
+  'id-ul',
+  "idu'l",
+  'bakrid',
+  'christmas',
+  'dussehra',
+  'vijaya dashami',
+  'navratri',
+  'durga puja',
+  'ganesh chaturthi',
+  'janmashtami',
+  'raksha bandhan',
+  'guru nanak',
+  'mahavir jayanti',
+  'buddha purnima',
+  'pongal',
+  'onam',
+  'makar sankranti',
+  'maha shivaratri',
+  'ram navami',
+  'chhath',
+  'lohri',
+  'baisakhi',
+  'vaisakhi',
+  'easter',
+  'milad',
+  'mawlid',
 ] as const;
 
 /** The spec's rule: national by name, else festival by keyword, else public. */
@@ -91,9 +119,20 @@ export function indiaLunarHolidays(year: number): Holiday[] {
  * days (in Government offices they are optional or restricted holidays chosen per state).
  */
 const CLOSED_HOLIDAY_PATTERNS = [
-  /republic day/, /independence day/, /gandhi jayanti/, /buddha purnima/, /christmas/, /dussehra/, /diwali|deepavali/,
-  /good friday/, /guru nanak/, /eid al-fitr|id-ul-fitr|idu'l fitr/, /eid al-adha|bakrid|id-ul-zuha|idu'l zuha/,
-  /mahavir jayanti/, /muharram/, /milad/,
+  /republic day/,
+  /independence day/,
+  /gandhi jayanti/,
+  /buddha purnima/,
+  /christmas/,
+  /dussehra/,
+  /diwali|deepavali/,
+  /good friday/,
+  /guru nanak/,
+  /eid al-fitr|id-ul-fitr|idu'l fitr/,
+  /eid al-adha|bakrid|id-ul-zuha|idu'l zuha/,
+  /mahavir jayanti/,
+  /muharram/,
+  /milad/,
 ];
 
 export function isClosedHoliday(name: string): boolean {
@@ -101,7 +140,22 @@ export function isClosedHoliday(name: string): boolean {
   return CLOSED_HOLIDAY_PATTERNS.some((p) => p.test(n));
 }
 
-const normaliseName = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+/**
+ * The dates between start and end (inclusive, YYYY-MM-DD) on which the office is closed, from a list of holidays:
+ * those marked closed (the company's settings, as GET /api/calendar/holidays answers them), else the closed ones by
+ * name (isClosedHoliday). The web form counts with the holidays answer, the server with the same settings.
+ */
+export function closedHolidayDates(holidays: readonly Holiday[], start: string, end: string): Set<string> {
+  const out = new Set<string>();
+  for (const h of holidays) if (h.date >= start && h.date <= end && (h.closed ?? isClosedHoliday(h.name))) out.add(h.date);
+  return out;
+}
+
+const normaliseName = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 /**
  * Merges holiday lists: one entry per date and name, where names are compared loosely (case, punctuation, and one

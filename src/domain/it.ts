@@ -1,7 +1,8 @@
-// IT support rules (approver-side §2.3, §4, §5; employee-side §4): the incident and password-reset
+// IT support rules, for the IT dashboard and the employee's side of a ticket: the incident and password-reset
 // lifecycles, the IT dashboard's buckets, labels and actions, and the derived IT support status texts.
 // Pure: the server enforces transitions with these functions and the web displays with them.
 // (status.ts imports the step boxes from here; this module uses isWithdrawn from there only inside functions.)
+import { itLifecycleOf } from './forms.js';
 import { WITHDRAWN_MESSAGE, isWithdrawn } from './status.js';
 
 /**
@@ -25,11 +26,11 @@ export type ItFilter = (typeof IT_FILTERS)[number];
 export type ItBucket = Exclude<ItFilter, 'All'>;
 export const DEFAULT_IT_FILTER: ItFilter = 'Open';
 
-/** Texts the employee's confirmation calls send when the person adds nothing (employee-side §7). */
+/** Texts the employee's confirm / reject-resolution calls send when the person adds nothing of their own. */
 export const DEFAULT_CONFIRMATION_NOTES = 'Employee confirmed: Problem is solved';
 export const DEFAULT_REJECTION_REASON = 'Employee reported: Problem not solved';
 
-/** Name written for an IT officer without a profile name (approver-side §3). */
+/** Name written for an IT officer whose profile has no first and last name. */
 export const IT_OFFICER_FALLBACK_NAME = 'IT Support Officer';
 
 type Rec = Record<string, unknown>;
@@ -37,18 +38,15 @@ type Rec = Record<string, unknown>;
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v).trim());
 const is = (v: unknown, word: string) => text(v).toLowerCase() === word.toLowerCase();
 const present = (v: unknown) => text(v) !== '';
-
-/** True when a password-reset request is for AdminEase itself (then the user's real sign-in password changes). */
-export function isAdminEaseSystem(system: unknown): boolean {
-  const s = text(system).toLowerCase().replace(/[\s_-]+/g, ' ');
-  return s === 'adminease' || s === 'admin ease' || s === 'adminease portal' || s === 'adminease (this portal)';
-}
+/** The record's type works the incident lifecycle / the password-reset lifecycle (its registry entry's `itLifecycle`). */
+const isIncident = (r: Rec) => itLifecycleOf(r.form_type) === 'incident';
+const isReset = (r: Rec) => itLifecycleOf(r.form_type) === 'password-reset';
 
 /**
  * The password-reset IT support status: Rejected when the request was rejected (whatever was stored before);
- * a request without one waits for its line manager.
+ * a request without one waits for its line manager. One of ItSupportStatus, or a stored status word as it is.
  */
-export function itSupportStatusOf(r: Rec): ItSupportStatus | string {
+export function itSupportStatusOf(r: Rec): string {
   if (is(r.status, 'rejected')) return 'Rejected';
   const s = text(r.it_support_status);
   return s === '' ? 'Pending Manager' : s;
@@ -63,7 +61,7 @@ export function hasNewPassword(r: Rec): boolean {
 export function itBucket(r: Rec): ItBucket {
   // A request the employee withdrew waits on nobody.
   if (isWithdrawn(r)) return 'Closed';
-  if (r.form_type === 'password-reset') {
+  if (isReset(r)) {
     if (is(r.status, 'rejected') || is(r.status, 'completed') || is(itSupportStatusOf(r), 'completed')) return 'Closed';
     if (is(itSupportStatusOf(r), 'password set')) return 'Resolved';
     return 'Open';
@@ -87,7 +85,7 @@ export function itSummary(tickets: readonly Rec[]): Record<ItBucket, number> & {
 /** The status shown in the IT table's Status column: the incident status, or the reset's IT support status. */
 export function itDisplayStatus(r: Rec): string {
   if (isWithdrawn(r)) return 'Withdrawn';
-  if (r.form_type === 'password-reset') {
+  if (isReset(r)) {
     if (is(r.status, 'rejected')) return 'Rejected';
     return itSupportStatusOf(r);
   }
@@ -98,7 +96,7 @@ export function itDisplayStatus(r: Rec): string {
 
 /** An incident IT may still work on (Fill/Update Details): Open (or In Progress, stored by older versions). */
 export function isOpenIncident(r: Rec): boolean {
-  return r.form_type === 'it-incident' && (is(r.status, 'open') || is(r.status, 'in progress'));
+  return isIncident(r) && (is(r.status, 'open') || is(r.status, 'in progress'));
 }
 
 /** The label of the fill/update button of an open incident, or null when the ticket is not open. */
@@ -112,7 +110,7 @@ export function incidentActionLabel(r: Rec): 'Fill Details' | 'Update Details' |
 /** Resolved and waiting for the reporting employee to confirm or reject. */
 export function awaitsEmployeeConfirmation(r: Rec): boolean {
   return (
-    r.form_type === 'it-incident' &&
+    isIncident(r) &&
     is(r.status, 'resolved') &&
     present(r.it_helpdesk_ticket_number) &&
     !is(r.employee_confirmation_status, 'confirmed') &&
@@ -130,12 +128,12 @@ export function employeeMayRespond(r: Rec): boolean {
  * now closes the ticket, and migration 090 closed those rows); IT may close it.
  */
 export function mayCloseTicket(r: Rec): boolean {
-  return r.form_type === 'it-incident' && is(r.status, 'resolved') && is(r.employee_confirmation_status, 'confirmed');
+  return isIncident(r) && is(r.status, 'resolved') && is(r.employee_confirmation_status, 'confirmed');
 }
 
 /** Employee-side notice after the employee rejected the resolution and the ticket went back to Open. */
 export function awaitingItUpdate(r: Rec): boolean {
-  return r.form_type === 'it-incident' && is(r.status, 'open') && is(r.employee_confirmation_status, 'rejected');
+  return isIncident(r) && is(r.status, 'open') && is(r.employee_confirmation_status, 'rejected');
 }
 
 export interface TicketSaveInput {
@@ -158,9 +156,13 @@ export function planTicketSave(r: Rec, input: TicketSaveInput): TicketSavePlan {
   if (!isOpenIncident(r)) {
     if (isWithdrawn(r)) return { ok: false, code: 409, error: WITHDRAWN_MESSAGE };
     if (is(r.status, 'resolved')) {
-      return { ok: false, code: 409, error: is(r.employee_confirmation_status, 'confirmed')
-        ? 'The employee has confirmed this ticket is solved; it can only be closed now'
-        : 'This ticket is resolved and waiting for the employee to confirm it' };
+      return {
+        ok: false,
+        code: 409,
+        error: is(r.employee_confirmation_status, 'confirmed')
+          ? 'The employee has confirmed this ticket is solved; it can only be closed now'
+          : 'This ticket is resolved and waiting for the employee to confirm it',
+      };
     }
     return { ok: false, code: 409, error: `This ticket is ${text(r.status) || 'not open'}; only open tickets can be updated` };
   }
@@ -174,7 +176,7 @@ export function planTicketSave(r: Rec, input: TicketSaveInput): TicketSavePlan {
 
 /** Why the employee may not confirm or reject now, or null when they may. */
 export function employeeResponseRefusal(r: Rec): string | null {
-  if (r.form_type !== 'it-incident') return 'Only IT incidents can be confirmed';
+  if (!isIncident(r)) return 'Only IT incidents can be confirmed';
   if (!is(r.status, 'resolved')) return `This ticket is ${text(r.status) || 'open'}, not resolved; there is nothing to confirm yet`;
   if (is(r.employee_confirmation_status, 'confirmed')) return 'You have already confirmed this resolution';
   if (is(r.employee_confirmation_status, 'rejected')) return 'You have already reported this resolution as unresolved';
@@ -185,12 +187,12 @@ export function employeeResponseRefusal(r: Rec): string | null {
 
 /** 'Set New Password' is offered (and allowed) only while the reset waits for IT. */
 export function maySetPassword(r: Rec): boolean {
-  return r.form_type === 'password-reset' && !is(r.status, 'rejected') && !isWithdrawn(r) && is(itSupportStatusOf(r), 'pending it action');
+  return isReset(r) && !is(r.status, 'rejected') && !isWithdrawn(r) && is(itSupportStatusOf(r), 'pending it action');
 }
 
 /** Why IT may not set a password now, or null when it may. */
 export function setPasswordRefusal(r: Rec): string | null {
-  if (r.form_type !== 'password-reset') return 'Only password reset requests take a new password';
+  if (!isReset(r)) return 'Only password reset requests take a new password';
   if (maySetPassword(r)) return null;
   if (is(r.status, 'rejected')) return 'This password reset request was rejected';
   if (isWithdrawn(r)) return WITHDRAWN_MESSAGE;
@@ -204,13 +206,13 @@ export function setPasswordRefusal(r: Rec): string | null {
 // ---- derived texts ------------------------------------------------------------------------------
 
 /**
- * The IT support status shown in the line manager's view-only details (approver-side §4): In Progress,
+ * The IT support status shown in the line manager's view-only details: In Progress,
  * Closed, Completed, Rejected from the status; 'Details Filled' when the ticket number and incident
  * description (or new password and resetting agent) exist; otherwise Pending.
  */
 export function derivedItSupportStatus(r: Rec): string {
   for (const s of ['In Progress', 'Closed', 'Completed', 'Rejected']) if (is(r.status, s)) return s;
-  if (r.form_type === 'password-reset' && is(itSupportStatusOf(r), 'completed')) return 'Completed';
+  if (isReset(r) && is(itSupportStatusOf(r), 'completed')) return 'Completed';
   if (present(r.it_helpdesk_ticket_number) && present(r.incident_description)) return 'Details Filled';
   if (hasNewPassword(r) && present(r.it_helpdesk_reset_by)) return 'Details Filled';
   return 'Pending';
@@ -227,24 +229,40 @@ export function incidentSteps(r: Rec): Array<{ label: string; value: string }> {
 
 /** Employee-side password-reset chain box 'IT Helpdesk': Completed, Rejected (a reason exists), else Pending. */
 export function passwordResetStep(r: Rec): { label: string; value: 'Completed' | 'Rejected' | 'Pending' } {
-  const value = is(r.status, 'completed') || is(itSupportStatusOf(r), 'completed') ? 'Completed'
-    : present(r.it_helpdesk_rejected_reason) ? 'Rejected' : 'Pending';
+  const value =
+    is(r.status, 'completed') || is(itSupportStatusOf(r), 'completed')
+      ? 'Completed'
+      : present(r.it_helpdesk_rejected_reason)
+        ? 'Rejected'
+        : 'Pending';
   return { label: 'IT Helpdesk', value };
 }
 
-/** Texts of the employee's confirmation messages (employee-side §8). */
+/**
+ * Messages an employee sees after confirming or rejecting an IT resolution. The employee's confirmation closes the
+ * ticket, so the confirmation says it is closed (the original portal's 'IT Support can now close this ticket' would
+ * contradict the 'Ticket is closed' shown beside it).
+ */
+export const CONFIRMED_CLOSED_LINE = 'The ticket is now closed.';
 export const confirmationMessages = {
-  confirmed: (ticket: string) => `✅ Problem confirmed as solved!\n\nTicket: ${ticket}\n\nIT Support can now close this ticket.`,
+  confirmed: (ticket: string) => `✅ Problem confirmed as solved!\n\nTicket: ${ticket}\n\n${CONFIRMED_CLOSED_LINE}`,
   rejected: (ticket: string) => `❌ Resolution rejected!\n\nTicket: ${ticket}\n\nIT Support will continue working on this ticket.`,
   failed: (action: 'confirm' | 'reject', error?: string | null) => `❌ Failed to ${action} resolution:\n${text(error) || 'Unknown error'}`,
   network: (action: 'confirm' | 'reject') => `❌ Failed to ${action} resolution. Please try again.`,
   noUser: '❌ User information not available',
 } as const;
 
-/** Texts of the IT dashboard's alerts (approver-side §8). */
+/**
+ * The IT dashboard's alerts. Saving ticket details says what happens next: with resolution notes the ticket is
+ * Resolved and waits for the employee's confirmation (which closes it); without, it stays Open. IT has no Close
+ * button, so the original portal's 'The Close button is now available.' is not used.
+ */
 export const itAlerts = {
   loadFailed: 'Failed to load IT tickets',
-  ticketSaved: 'Ticket details saved successfully! The Close button is now available.',
+  ticketSaved: (resolved: boolean) =>
+    resolved
+      ? 'Ticket details saved successfully! The employee can now confirm the resolution, which closes the ticket.'
+      : 'Ticket details saved successfully! The ticket stays open until you add resolution notes.',
   ticketSaveFailed: (error?: string | null) => `Failed to save details: ${text(error) || 'Unknown error'}`,
   ticketSaveNetwork: 'Failed to save ticket details. Please try again.',
   passwordSaved: 'Password reset details saved successfully!',

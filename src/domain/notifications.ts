@@ -1,4 +1,4 @@
-// Approval-change notifications (employee-side §3 'Form notification', approver-side §2.8 and §3 'Notification'):
+// Approval-change notifications (shown in the employee's bell and in the 'Form Approval Updates' dialog):
 // the change type of a new value, readable labels of approval fields, and the titles of the notifications.
 import { formTitle } from './forms.js';
 
@@ -25,8 +25,13 @@ export interface FormNotification {
  * line manager's acknowledgement, and `status` for everything else, IT's status changes included.
  */
 export const APPROVAL_FIELDS = [
-  'line_manager_approval', 'hr_approval', 'finance_approval', 'facilities_desk_approval', 'facilities_manager_approval',
-  'status', 'line_manager_acknowledgement',
+  'line_manager_approval',
+  'hr_approval',
+  'finance_approval',
+  'facilities_desk_approval',
+  'facilities_manager_approval',
+  'status',
+  'line_manager_acknowledgement',
 ] as const;
 export type ApprovalField = (typeof APPROVAL_FIELDS)[number];
 
@@ -42,7 +47,9 @@ export function stageApprovalField(stage: string): ApprovalField {
 
 /** The change type of a field's new value. */
 export function changeTypeOf(newValue: unknown): ChangeType {
-  const v = String(newValue ?? '').trim().toLowerCase();
+  const v = String(newValue ?? '')
+    .trim()
+    .toLowerCase();
   if (['approved', 'true', 'yes', 'confirmed', 'acknowledged', 'cleared'].includes(v)) return 'approved';
   if (['rejected', 'false', 'no', 'cancelled'].includes(v)) return 'rejected';
   if (['completed', 'complete', 'closed', 'resolved', 'password set'].includes(v)) return 'completed';
@@ -69,22 +76,34 @@ const FIELD_LABELS: Record<string, string> = {
 /** '{approval stage}' of the dialog line: 'Line Manager Approval', 'Status', ... (unknown fields humanised). */
 export function approvalFieldLabel(field: string | null | undefined): string {
   if (!field) return 'Status';
-  return FIELD_LABELS[field] ?? field.split('_').filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+  return (
+    FIELD_LABELS[field] ??
+    field
+      .split('_')
+      .filter(Boolean)
+      .map((w) => w[0].toUpperCase() + w.slice(1))
+      .join(' ')
+  );
 }
 
-/** A stored value as the dialog shows it: booleans of acknowledgements as Approved/Rejected, nothing as 'None'. */
+/** A stored value as people read it: booleans of acknowledgements as Approved/Rejected, nothing as 'not set'. */
 export function displayValue(field: string | null | undefined, value: string | null | undefined): string {
   const v = value == null ? '' : String(value).trim();
   if (field && /acknowledgement|clearance|confirmation/.test(field)) {
     if (v === 'true') return 'Approved';
     if (v === 'false') return 'Rejected';
   }
-  return v === '' ? 'None' : v;
+  return v === '' ? 'not set' : v;
 }
 
-/** '{approval stage} changed from {old} to {new}' (approver-side §2.8). */
+/** The line under each update in the 'Form Approval Updates' dialog: '{approval stage} changed from {old} to {new}'. */
 export function changeLine(n: Pick<FormNotification, 'approval_field' | 'old_value' | 'new_value'>): string {
-  return `${approvalFieldLabel(n.approval_field)} changed from ${displayValue(n.approval_field, n.old_value)} to ${displayValue(n.approval_field, n.new_value)}`;
+  const label = approvalFieldLabel(n.approval_field);
+  const blank = (v: string | null | undefined) => v == null || String(v).trim() === '';
+  // A value that was not there before reads 'set to', one removed reads 'cleared': never a raw 'None'.
+  if (blank(n.old_value) && !blank(n.new_value)) return `${label} set to ${displayValue(n.approval_field, n.new_value)}`;
+  if (!blank(n.old_value) && blank(n.new_value)) return `${label} cleared (was ${displayValue(n.approval_field, n.old_value)})`;
+  return `${label} changed from ${displayValue(n.approval_field, n.old_value)} to ${displayValue(n.approval_field, n.new_value)}`;
 }
 
 /** '{form type label}' of the dialog's group headings ('Leave Request Updates'). */
@@ -104,9 +123,15 @@ const STAGE_WORDS: Record<string, string> = {
 };
 
 /** Title of the owner's notification about a change on their request. */
-export function ownerTitle(input: { formType: string; requestId: string; field: string | null; stage: string | null; newValue: string | null }): string {
+export function ownerTitle(input: {
+  formType: string;
+  requestId: string;
+  field: string | null;
+  stage: string | null;
+  newValue: string | null;
+}): string {
   const what = `${formTypeLabel(input.formType)} ${input.requestId}`;
-  const by = input.stage ? STAGE_WORDS[input.stage] ?? approvalFieldLabel(input.stage) : null;
+  const by = input.stage ? (STAGE_WORDS[input.stage] ?? approvalFieldLabel(input.stage)) : null;
   const value = displayValue(input.field, input.newValue);
   const field = input.field ?? 'status';
   if (field.endsWith('_approval')) {
@@ -114,7 +139,8 @@ export function ownerTitle(input: { formType: string; requestId: string; field: 
     if (t === 'approved' || t === 'rejected' || t === 'completed') return `${what} ${value.toLowerCase()}${by ? ` by ${by}` : ''}`;
     return `${what}: ${approvalFieldLabel(field)} is ${value}`;
   }
-  if (field.endsWith('_acknowledgement')) return `${what} ${value === 'Approved' ? 'acknowledged' : value.toLowerCase()} by your line manager`;
+  if (field.endsWith('_acknowledgement'))
+    return `${what} ${value === 'Approved' ? 'acknowledged' : value.toLowerCase()} by your line manager`;
   if (field === 'status') return `${what} is now ${value}`;
   if (field === 'it_helpdesk_ticket_number') return `${what}: IT ticket ${value}`;
   if (field === 'it_helpdesk_assigned_to') return `${what} assigned to ${value}`;
@@ -131,7 +157,13 @@ const ACTION_WORDS: Record<string, string> = {
 };
 
 /** Title of an approver's notification that a request reached their stage. */
-export function approverTitle(input: { formType: string; requestId: string; employeeName: string; stage: string; acknowledgement?: boolean }): string {
+export function approverTitle(input: {
+  formType: string;
+  requestId: string;
+  employeeName: string;
+  stage: string;
+  acknowledgement?: boolean;
+}): string {
   const what = `${formTypeLabel(input.formType)} ${input.requestId} from ${input.employeeName}`;
   if (input.acknowledgement) return `${what} awaits your acknowledgement`;
   return `${what} awaits ${ACTION_WORDS[input.stage] ?? 'your action'}`;

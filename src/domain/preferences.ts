@@ -40,7 +40,10 @@ export const PreferencesPatchSchema = z
   .object({
     sound_enabled: z.boolean({ message: 'sound_enabled must be true or false' }),
     voice_name: z.string().trim().min(1, 'voice_name must not be blank').max(100, 'voice_name is too long'),
-    speech_rate: z.number({ message: 'speech_rate must be a number' }).min(0.5, 'speech_rate must be between 0.5 and 2').max(2, 'speech_rate must be between 0.5 and 2'),
+    speech_rate: z
+      .number({ message: 'speech_rate must be a number' })
+      .min(0.5, 'speech_rate must be between 0.5 and 2')
+      .max(2, 'speech_rate must be between 0.5 and 2'),
     voice_input_language: z.enum(VOICE_LANGUAGES, { message: `voice_input_language must be one of: ${VOICE_LANGUAGES.join(', ')}` }),
     display_density: z.enum(DISPLAY_DENSITIES, { message: `display_density must be one of: ${DISPLAY_DENSITIES.join(', ')}` }),
     reduce_motion: z.boolean({ message: 'reduce_motion must be true or false' }),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  adminRoleMismatch,
   chatbotForRole,
   dashboardForRole,
   isApproverRole,
@@ -83,6 +84,35 @@ describe('dashboardForRole', () => {
     // Facilities manager before facilities desk.
     expect(dashboardForRole('Facilities Officer', 'facilities_manager')).toBe('facilities_manager');
     expect(dashboardForRole(null, null)).toBe('employee');
+  });
+});
+
+describe('the administrator', () => {
+  it('gets the admin dashboard, assistant and session family by the role text or the user type', () => {
+    for (const [role, type] of [
+      ['System Administrator', 'admin'],
+      ['system  administrator', undefined],
+      ['Analyst', 'admin'],
+    ] as const) {
+      expect(dashboardForRole(role, type)).toBe('admin');
+      expect(chatbotForRole(role, type)).toBe('admin');
+      expect(sessionFamilyForRole(role, type)).toBe('admin');
+    }
+    expect(isApproverRole('System Administrator')).toBe(false);
+  });
+
+  it('leaves every other role to the spec rules', () => {
+    expect(dashboardForRole('Administrator')).toBe('employee');
+    expect(dashboardForRole('Department Manager', 'line_manager')).toBe('line_manager');
+    expect(chatbotForRole('Senior System Administrator')).toBe('employee');
+    expect(sessionFamilyForRole('IT Administrator')).toBe('it');
+  });
+
+  it('needs the role and the user type together', () => {
+    expect(adminRoleMismatch('System Administrator', 'admin')).toBeNull();
+    expect(adminRoleMismatch('Employee', 'employee')).toBeNull();
+    expect(adminRoleMismatch('System Administrator', 'employee')).toMatch(/needs the user type 'admin'/);
+    expect(adminRoleMismatch('Employee', 'admin')).toMatch(/needs the role 'System Administrator'/);
   });
 });
 
@@ -195,7 +225,17 @@ describe('isApproverRole', () => {
     expect(isApproverRole(role)).toBe(true);
   });
 
-  const others = ['Employee', 'Software Engineer', 'Marketing Executive', 'Legal Counsel', 'Sales Executive', 'Editor', 'Security Analyst', '', null];
+  const others = [
+    'Employee',
+    'Software Engineer',
+    'Marketing Executive',
+    'Legal Counsel',
+    'Sales Executive',
+    'Editor',
+    'Security Analyst',
+    '',
+    null,
+  ];
   it.each(others)('%j is not an approver', (role) => {
     expect(isApproverRole(role)).toBe(false);
   });
@@ -211,10 +251,31 @@ describe('isSessionManagerRole', () => {
 });
 
 describe('the demo organisation', () => {
-  const expected: Record<string, { dashboard: DashboardKind; chatbot: ChatbotKind; family: SessionFamily; approver: boolean; sessionManager: boolean }> = {
-    'victoria.adams@adminease.test': { dashboard: 'line_manager', chatbot: 'manager', family: 'manager', approver: true, sessionManager: true },
-    'priya.sharma@adminease.test': { dashboard: 'line_manager', chatbot: 'manager', family: 'manager', approver: true, sessionManager: true },
-    'daniel.okafor@adminease.test': { dashboard: 'line_manager', chatbot: 'manager', family: 'manager', approver: true, sessionManager: true },
+  const expected: Record<
+    string,
+    { dashboard: DashboardKind; chatbot: ChatbotKind; family: SessionFamily; approver: boolean; sessionManager: boolean }
+  > = {
+    'victoria.adams@adminease.test': {
+      dashboard: 'line_manager',
+      chatbot: 'manager',
+      family: 'manager',
+      approver: true,
+      sessionManager: true,
+    },
+    'priya.sharma@adminease.test': {
+      dashboard: 'line_manager',
+      chatbot: 'manager',
+      family: 'manager',
+      approver: true,
+      sessionManager: true,
+    },
+    'daniel.okafor@adminease.test': {
+      dashboard: 'line_manager',
+      chatbot: 'manager',
+      family: 'manager',
+      approver: true,
+      sessionManager: true,
+    },
     'grace.liu@adminease.test': { dashboard: 'line_manager', chatbot: 'manager', family: 'manager', approver: true, sessionManager: true },
     'meera.iyer@adminease.test': { dashboard: 'hr', chatbot: 'hr', family: 'manager', approver: true, sessionManager: false },
     'tom.becker@adminease.test': { dashboard: 'hr', chatbot: 'hr', family: 'hr', approver: true, sessionManager: false },
@@ -222,16 +283,34 @@ describe('the demo organisation', () => {
     'hannah.kim@adminease.test': { dashboard: 'finance', chatbot: 'finance', family: 'finance', approver: true, sessionManager: false },
     'lena.fischer@adminease.test': { dashboard: 'it', chatbot: 'it', family: 'it', approver: true, sessionManager: false },
     'omar.haddad@adminease.test': { dashboard: 'it', chatbot: 'it', family: 'it', approver: true, sessionManager: false },
-    'sofia.rossi@adminease.test': { dashboard: 'facilities_desk', chatbot: 'facilities', family: 'facilities', approver: true, sessionManager: false },
-    'kenji.watanabe@adminease.test': { dashboard: 'facilities_manager', chatbot: 'facilities', family: 'manager', approver: true, sessionManager: false },
+    'sofia.rossi@adminease.test': {
+      dashboard: 'facilities_desk',
+      chatbot: 'facilities',
+      family: 'facilities',
+      approver: true,
+      sessionManager: false,
+    },
+    'kenji.watanabe@adminease.test': {
+      dashboard: 'facilities_manager',
+      chatbot: 'facilities',
+      family: 'manager',
+      approver: true,
+      sessionManager: false,
+    },
     'chloe.martin@adminease.test': { dashboard: 'employee', chatbot: 'employee', family: 'simple', approver: false, sessionManager: false },
     'rahul.verma@adminease.test': { dashboard: 'employee', chatbot: 'employee', family: 'simple', approver: false, sessionManager: false },
     'alex.johnson@adminease.test': { dashboard: 'employee', chatbot: 'employee', family: 'simple', approver: false, sessionManager: false },
     'maria.garcia@adminease.test': { dashboard: 'employee', chatbot: 'employee', family: 'simple', approver: false, sessionManager: false },
     'sam.wilson@adminease.test': { dashboard: 'employee', chatbot: 'employee', family: 'simple', approver: false, sessionManager: false },
     'nina.patel@adminease.test': { dashboard: 'employee', chatbot: 'employee', family: 'simple', approver: false, sessionManager: false },
-    // The administrator has no screens of their own yet: the employee's dashboard and assistant.
-    'olivia.brooks@adminease.test': { dashboard: 'employee', chatbot: 'employee', family: 'simple', approver: false, sessionManager: false },
+    // The administrator: a dashboard, assistant and session family of their own; no approver.
+    'olivia.brooks@adminease.test': {
+      dashboard: 'admin',
+      chatbot: 'admin',
+      family: 'admin',
+      approver: false,
+      sessionManager: false,
+    },
   };
 
   it('has an expectation for every account', () => {

@@ -1,4 +1,5 @@
-// Unit tests of the status rules: every row of the tables in employee-side §4 and approver-side §4.
+// Unit tests of the status rules: every status bucket, badge and step colour, and every next-stage text, for the
+// employee's and the approvers' views.
 import { describe, expect, it } from 'vitest';
 import {
   STATUS_FILTERS,
@@ -27,15 +28,27 @@ import {
 
 describe('statusBucket (employee dashboard, case-insensitive)', () => {
   it.each([
-    ['approved', 'Resolve'], ['Completed', 'Resolve'], ['CLOSED', 'Resolve'], ['Resolved', 'Resolve'],
+    ['approved', 'Resolve'],
+    ['Completed', 'Resolve'],
+    ['CLOSED', 'Resolve'],
+    ['Resolved', 'Resolve'],
     ['Updated', 'Update'],
-    ['In Progress', 'In Progress'], ['assigned', 'In Progress'], ['Processing', 'In Progress'],
-    ['Rejected', 'Close'], ['cancelled', 'Close'],
-    ['Open', 'Open'], ['new', 'Open'],
-    ['Pending', 'Pending'], ['Submitted', 'Pending'], ['something else', 'Pending'], ['', 'Pending'], [null, 'Pending'], [undefined, 'Pending'],
+    ['In Progress', 'In Progress'],
+    ['assigned', 'In Progress'],
+    ['Processing', 'In Progress'],
+    ['Rejected', 'Close'],
+    ['cancelled', 'Close'],
+    ['Open', 'Open'],
+    ['new', 'Open'],
+    ['Pending', 'Pending'],
+    ['Submitted', 'Pending'],
+    ['something else', 'Pending'],
+    ['', 'Pending'],
+    [null, 'Pending'],
+    [undefined, 'Pending'],
     ['  approved  ', 'Resolve'],
   ])('%s -> %s', (status, bucket) => {
-    expect(statusBucket(status as string | null | undefined)).toBe(bucket);
+    expect(statusBucket(status)).toBe(bucket);
   });
 });
 
@@ -88,20 +101,31 @@ describe('display and summary', () => {
 
 describe('statusBadgeColour', () => {
   it.each([
-    ['Approved', 'green'], ['Updated', 'green'], ['Closed', 'green'], ['Completed', 'green'], ['completed', 'green'],
+    ['Approved', 'green'],
+    ['Updated', 'green'],
+    ['Closed', 'green'],
+    ['Completed', 'green'],
+    ['completed', 'green'],
     ['Rejected', 'red'],
-    ['Pending', 'yellow'], ['Open', 'yellow'], ['Resolved', 'yellow'], ['Cancelled', 'yellow'], [null, 'yellow'],
-  ])('%s -> %s', (s, c) => expect(statusBadgeColour(s as string | null)).toBe(c));
+    ['Pending', 'yellow'],
+    ['Open', 'yellow'],
+    ['Resolved', 'yellow'],
+    ['Cancelled', 'yellow'],
+    [null, 'yellow'],
+  ])('%s -> %s', (s, c) => expect(statusBadgeColour(s)).toBe(c));
 });
 
 describe('stepColour', () => {
   const rows: Array<[unknown, string]> = [
-    ...['approved', 'cleared', 'resolved', 'closed', 'completed', 'complete', 'true', 'yes', 'Approved', 'YES'].map((v): [unknown, string] => [v, 'green']),
+    ...['approved', 'cleared', 'resolved', 'closed', 'completed', 'complete', 'true', 'yes', 'Approved', 'YES'].map(
+      (v): [unknown, string] => [v, 'green'],
+    ),
     [true, 'green'],
     ...['rejected', 'false', 'no', 'Rejected'].map((v): [unknown, string] => [v, 'red']),
     [false, 'red'],
     ...['Pending', '', 'Assigned', 'In Progress'].map((v): [unknown, string] => [v, 'yellow']),
-    [null, 'yellow'], [undefined, 'yellow'],
+    [null, 'yellow'],
+    [undefined, 'yellow'],
   ];
   it.each(rows)('%s -> %s', (v, c) => expect(stepColour(v)).toBe(c));
 });
@@ -147,7 +171,10 @@ describe('approval chains', () => {
 describe('approvalSteps', () => {
   it('facility access: desk then manager, with colours, signer and date', () => {
     const steps = approvalSteps({
-      form_type: 'facility-access', facilities_desk_approval: 'Approved', facilities_desk_signature: 'Sofia Rossi', facilities_desk_date: '2027-01-02',
+      form_type: 'facility-access',
+      facilities_desk_approval: 'Approved',
+      facilities_desk_signature: 'Sofia Rossi',
+      facilities_desk_date: '2027-01-02',
       facilities_manager_approval: 'Pending',
     });
     expect(steps.map((s) => [s.label, s.value, s.colour])).toEqual([
@@ -159,19 +186,28 @@ describe('approvalSteps', () => {
   });
   it('purchase requisition: line manager then finance; rejected is red', () => {
     const steps = approvalSteps({ form_type: 'purchase-requisition', line_manager_approval: 'Approved', finance_approval: 'Rejected' });
-    expect(steps.map((s) => [s.label, s.colour])).toEqual([['Line Manager', 'green'], ['Finance', 'red']]);
+    expect(steps.map((s) => [s.label, s.colour])).toEqual([
+      ['Line Manager', 'green'],
+      ['Finance', 'red'],
+    ]);
   });
   it('most types: the line manager decision only (missing shows Pending)', () => {
     expect(approvalSteps({ form_type: 'expense-reimbursement' }).map((s) => [s.label, s.value])).toEqual([['Line Manager', 'Pending']]);
   });
   it('leave: line manager then HR', () => {
-    expect(approvalSteps({ form_type: 'leave-request', line_manager_approval: 'Approved', hr_approval: 'Pending' }).map((s) => s.label)).toEqual(['Line Manager', 'HR']);
+    expect(
+      approvalSteps({ form_type: 'leave-request', line_manager_approval: 'Approved', hr_approval: 'Pending' }).map((s) => s.label),
+    ).toEqual(['Line Manager', 'HR']);
   });
   it('password reset: a single IT Helpdesk box (Completed, Rejected with a reason, else Pending)', () => {
     const box = (r: Record<string, unknown>) => approvalSteps({ form_type: 'password-reset', ...r });
     expect(box({ status: 'Completed' })).toEqual([expect.objectContaining({ label: 'IT Helpdesk', value: 'Completed', colour: 'green' })]);
-    expect(box({ status: 'Pending', it_helpdesk_rejected_reason: 'Retired system' })).toEqual([expect.objectContaining({ value: 'Rejected', colour: 'red' })]);
-    expect(box({ status: 'Pending', it_helpdesk_rejected_reason: '  ' })).toEqual([expect.objectContaining({ value: 'Pending', colour: 'yellow' })]);
+    expect(box({ status: 'Pending', it_helpdesk_rejected_reason: 'Retired system' })).toEqual([
+      expect.objectContaining({ value: 'Rejected', colour: 'red' }),
+    ]);
+    expect(box({ status: 'Pending', it_helpdesk_rejected_reason: '  ' })).toEqual([
+      expect.objectContaining({ value: 'Pending', colour: 'yellow' }),
+    ]);
   });
   it('IT incident: assignment and resolution, Open shown as Pending', () => {
     const steps = (r: Record<string, unknown>) => approvalSteps({ form_type: 'it-incident', ...r });
@@ -186,7 +222,12 @@ describe('approvalSteps', () => {
     expect(steps({ status: 'Closed', it_helpdesk_assigned_to: 'Lena' })[1]).toMatchObject({ value: 'Closed', colour: 'green' });
   });
   it('exit clearance: clearance flags with false as Pending', () => {
-    const steps = approvalSteps({ form_type: 'exit-clearance', line_manager_approval: 'Approved', it_clearance: false, finance_clearance: true });
+    const steps = approvalSteps({
+      form_type: 'exit-clearance',
+      line_manager_approval: 'Approved',
+      it_clearance: false,
+      finance_clearance: true,
+    });
     expect(steps.map((s) => [s.label, s.value, s.colour])).toEqual([
       ['Line Manager', 'Approved', 'green'],
       ['IT Clearance', 'Pending', 'yellow'],
@@ -194,29 +235,58 @@ describe('approvalSteps', () => {
     ]);
   });
   it('a stage never reached (earlier rejection or withdrawn) is a grey No Further Action box, not a yellow Pending', () => {
-    const rejected = { form_type: 'purchase-requisition', status: 'Rejected', line_manager_approval: 'Rejected', line_manager_signature: 'Priya Sharma', finance_approval: 'Pending' };
+    const rejected = {
+      form_type: 'purchase-requisition',
+      status: 'Rejected',
+      line_manager_approval: 'Rejected',
+      line_manager_signature: 'Priya Sharma',
+      finance_approval: 'Pending',
+    };
     expect(approvalSteps(rejected).map((s) => [s.label, s.value, s.colour])).toEqual([
       ['Line Manager', 'Rejected', 'red'],
       ['Finance', CLOSED_STAGE_TEXT, 'grey'],
     ]);
     // the earlier rejection alone closes the later stage, whatever the status says
     const leave = approvalSteps({ form_type: 'leave-request', line_manager_approval: 'Rejected', hr_approval: 'Pending' });
-    expect(leave.map((s) => [s.value, s.colour])).toEqual([['Rejected', 'red'], [CLOSED_STAGE_TEXT, 'grey']]);
-    const withdrawn = approvalSteps({ form_type: 'leave-request', status: 'Cancelled', line_manager_approval: 'Pending', hr_approval: 'Pending' });
-    expect(withdrawn.map((s) => [s.value, s.colour])).toEqual([[CLOSED_STAGE_TEXT, 'grey'], [CLOSED_STAGE_TEXT, 'grey']]);
+    expect(leave.map((s) => [s.value, s.colour])).toEqual([
+      ['Rejected', 'red'],
+      [CLOSED_STAGE_TEXT, 'grey'],
+    ]);
+    const withdrawn = approvalSteps({
+      form_type: 'leave-request',
+      status: 'Cancelled',
+      line_manager_approval: 'Pending',
+      hr_approval: 'Pending',
+    });
+    expect(withdrawn.map((s) => [s.value, s.colour])).toEqual([
+      [CLOSED_STAGE_TEXT, 'grey'],
+      [CLOSED_STAGE_TEXT, 'grey'],
+    ]);
     expect(CLOSED_STAGE_TEXT).toBe('No Further Action');
   });
   it('approvers read the finance chain as Manager Decision then Finance, with stages on the boxes', () => {
     const steps = approvalSteps(
-      { form_type: 'purchase-requisition', status: 'Rejected', line_manager_approval: 'Rejected', line_manager_signature: 'Priya Sharma', finance_approval: 'Pending' },
+      {
+        form_type: 'purchase-requisition',
+        status: 'Rejected',
+        line_manager_approval: 'Rejected',
+        line_manager_signature: 'Priya Sharma',
+        finance_approval: 'Pending',
+      },
       { audience: 'approver' },
     );
     expect(steps.map((s) => [s.stage, s.label, s.value, s.colour, s.signer])).toEqual([
       ['line_manager', 'Manager Decision', 'Rejected', 'red', 'Priya Sharma'],
       ['finance', 'Finance', CLOSED_STAGE_TEXT, 'grey', null],
     ]);
-    const fac = approvalSteps({ form_type: 'meeting-room', status: 'Pending', facilities_desk_approval: 'Approved', facilities_manager_approval: 'Pending' }, { audience: 'approver' });
-    expect(fac.map((s) => [s.label, s.colour])).toEqual([['Facilities Desk', 'green'], ['Facilities Manager', 'yellow']]);
+    const fac = approvalSteps(
+      { form_type: 'meeting-room', status: 'Pending', facilities_desk_approval: 'Approved', facilities_manager_approval: 'Pending' },
+      { audience: 'approver' },
+    );
+    expect(fac.map((s) => [s.label, s.colour])).toEqual([
+      ['Facilities Desk', 'green'],
+      ['Facilities Manager', 'yellow'],
+    ]);
     expect(approvalSteps({ form_type: 'leave-request' }, { audience: 'approver' }).map((s) => s.label)).toEqual(['Line Manager', 'HR']);
   });
 });
@@ -228,7 +298,9 @@ describe('rejectionReasonOf', () => {
     expect(rejectionReasonOf({ legal_rejected_reason: 'Wrong party' })).toBe('Wrong party');
     expect(rejectionReasonOf({ line_manager_rejected_reason: '   ' })).toBeNull();
     expect(rejectionReasonOf({})).toBeNull();
-    expect(rejectionReasonOf({ form_type: 'petty-cash', line_manager_rejected_reason: '', finance_rejected_reason: 'Over budget' })).toBe('Over budget');
+    expect(rejectionReasonOf({ form_type: 'petty-cash', line_manager_rejected_reason: '', finance_rejected_reason: 'Over budget' })).toBe(
+      'Over budget',
+    );
     expect(rejectionReasonOf({ form_type: 'petty-cash', line_manager_rejected_reason: '  ' })).toBeNull();
     expect(rejectionReasonOf({ form_type: 'x', it_helpdesk_rejected_reason: 'No' })).toBe('No');
   });
@@ -238,10 +310,16 @@ describe('next stage', () => {
   it('facilities: Facilities Desk, Facilities Manager, Completed, Rejected - No Further Action', () => {
     expect(facilitiesNextStage({ facilities_desk_approval: 'Pending', facilities_manager_approval: 'Pending' })).toBe('Facilities Desk');
     expect(facilitiesNextStage({})).toBe('Facilities Desk');
-    expect(facilitiesNextStage({ facilities_desk_approval: 'Approved', facilities_manager_approval: 'Pending' })).toBe('Facilities Manager');
+    expect(facilitiesNextStage({ facilities_desk_approval: 'Approved', facilities_manager_approval: 'Pending' })).toBe(
+      'Facilities Manager',
+    );
     expect(facilitiesNextStage({ facilities_desk_approval: 'Approved', facilities_manager_approval: 'Approved' })).toBe('Completed');
-    expect(facilitiesNextStage({ facilities_desk_approval: 'Rejected', facilities_manager_approval: 'Pending' })).toBe('Rejected - No Further Action');
-    expect(facilitiesNextStage({ facilities_desk_approval: 'Approved', facilities_manager_approval: 'Rejected' })).toBe('Rejected - No Further Action');
+    expect(facilitiesNextStage({ facilities_desk_approval: 'Rejected', facilities_manager_approval: 'Pending' })).toBe(
+      'Rejected - No Further Action',
+    );
+    expect(facilitiesNextStage({ facilities_desk_approval: 'Approved', facilities_manager_approval: 'Rejected' })).toBe(
+      'Rejected - No Further Action',
+    );
   });
 
   it('generic with HR stage: Awaiting Manager Approval, HR Review, Completed, Processing', () => {
@@ -297,10 +375,16 @@ describe('next stage', () => {
   });
 
   it('nextStageFor picks the rule of the form type; withdrawn requests read Withdrawn', () => {
-    expect(nextStageFor({ form_type: 'meeting-room', facilities_desk_approval: 'Approved', facilities_manager_approval: 'Pending' })).toBe('Facilities Manager');
-    expect(nextStageFor({ form_type: 'petty-cash', line_manager_approval: 'Approved', finance_approval: 'Pending' })).toBe('Finance Review');
+    expect(nextStageFor({ form_type: 'meeting-room', facilities_desk_approval: 'Approved', facilities_manager_approval: 'Pending' })).toBe(
+      'Facilities Manager',
+    );
+    expect(nextStageFor({ form_type: 'petty-cash', line_manager_approval: 'Approved', finance_approval: 'Pending' })).toBe(
+      'Finance Review',
+    );
     expect(nextStageFor({ form_type: 'expense-reimbursement', line_manager_approval: 'Approved' })).toBe('Completed');
-    expect(nextStageFor({ form_type: 'leave-request', line_manager_approval: 'Rejected', hr_approval: 'Pending' })).toBe('Rejected - No Further Action');
+    expect(nextStageFor({ form_type: 'leave-request', line_manager_approval: 'Rejected', hr_approval: 'Pending' })).toBe(
+      'Rejected - No Further Action',
+    );
     expect(nextStageFor({ form_type: 'it-incident', status: 'Open' })).toBe('Awaiting IT Support');
     expect(nextStageFor({ form_type: 'facility-access', status: 'Cancelled', facilities_desk_approval: 'Pending' })).toBe('Withdrawn');
     expect(nextStageFor({ form_type: 'leave-request', status: 'Cancelled' })).toBe('Withdrawn');

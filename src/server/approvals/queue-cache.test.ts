@@ -4,7 +4,9 @@ import { type TestApp, startTestApp } from '../test/harness.js';
 import { QueueCache } from './queue-cache.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(async () => t?.close());
 
 const log = { warn: () => undefined };

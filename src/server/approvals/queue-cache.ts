@@ -8,8 +8,11 @@ import type { Db } from '../db/pool.js';
 
 export const QUEUE_CHANNEL = 'adminease_queue';
 
-interface Entry { gen: number; at: number; body: string }
-
+interface Entry {
+  gen: number;
+  at: number;
+  body: string;
+}
 
 export class QueueCache {
   private gen = 0;
@@ -25,7 +28,13 @@ export class QueueCache {
     log: ListenerLogger,
     private readonly opts: { maxEntries?: number; maxChars?: number; maxAgeMs?: number; now?: () => number } = {},
   ) {
-    this.listener = new PgListener(db.url, [QUEUE_CHANNEL], { onMessage: () => this.invalidate(), onReset: () => this.invalidate() }, log, 'queue cache');
+    this.listener = new PgListener(
+      db,
+      [QUEUE_CHANNEL],
+      { onMessage: () => this.invalidate(), onReset: () => this.invalidate() },
+      log,
+      'queue cache',
+    );
   }
 
   /** True while changes are heard; nothing is cached otherwise. */
@@ -119,7 +128,13 @@ export function queueCacheFor(db: Db): QueueCache | undefined {
  * changed meanwhile) and answers (miss). Permission checks run before this. An answer `keep` refuses is never
  * cached (nor by the browser: Cache-Control no-store); it is answered with x-queue-cache: skip.
  */
-export async function sendCachedJson(db: Db, reply: FastifyReply, key: string, compute: () => Promise<unknown>, opts: { keep?: (answer: unknown) => boolean } = {}) {
+export async function sendCachedJson(
+  db: Db,
+  reply: FastifyReply,
+  key: string,
+  compute: () => Promise<unknown>,
+  opts: { keep?: (answer: unknown) => boolean } = {},
+) {
   const cache = caches.get(db); // absent with ADMINEASE_QUEUE_CACHE=0
   reply.type('application/json; charset=utf-8');
   const hit = cache?.get(key);

@@ -1,6 +1,7 @@
 // Who sees what: the queues of the five roles with their exact shapes, form details, acknowledgements of IT
 // items, leave balances, bulk decisions and the audit history.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formTypesOfKind, formTypesWithStage } from '../../domain/forms.js';
 import { FINANCE_FORM_TYPES, FACILITIES_FORM_TYPES } from '../../domain/approvals.js';
 import { submitForm } from '../forms/service.js';
 import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
@@ -27,15 +28,27 @@ async function submitAs(email: string, formType: string, input: Record<string, u
   return rec;
 }
 
-const MANAGER_ITEM_FIELDS = ['request_id', 'form_type', 'employee_name', 'department', 'created_at', 'status', 'line_manager_approval', 'line_manager_signature', 'line_manager_date'];
+const MANAGER_ITEM_FIELDS = [
+  'request_id',
+  'form_type',
+  'employee_name',
+  'department',
+  'created_at',
+  'status',
+  'line_manager_approval',
+  'line_manager_signature',
+  'line_manager_date',
+];
 
 describe('line manager queue', () => {
-  it('lists exactly the requests of the manager\'s reports, newest first, with the item fields', async () => {
+  it("lists exactly the requests of the manager's reports, newest first, with the item fields", async () => {
     const res = await c.priya.get(`/api/manager/queue?manager_id=${c.priya.user.profile.manager_id}`);
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
-    const expected = await t.db.query(
-      `SELECT r.request_id FROM requests r WHERE r.line_manager_id = $1 AND r.form_type = ANY($2)`, [c.priya.user.id, MANAGER_QUEUE_TYPES]);
+    const expected = await t.db.query(`SELECT r.request_id FROM requests r WHERE r.line_manager_id = $1 AND r.form_type = ANY($2)`, [
+      c.priya.user.id,
+      MANAGER_QUEUE_TYPES,
+    ]);
     expect(res.body.map((f: any) => f.request_id).sort()).toEqual(expected.rows.map((r) => r.request_id).sort());
     expect(res.body.length).toBeGreaterThan(0);
     for (const f of res.body) {
@@ -47,7 +60,7 @@ describe('line manager queue', () => {
   });
   it('marks IT incidents and password resets as view only and never shows a new password', async () => {
     const res = await c.priya.get('/api/manager/queue');
-    const it = res.body.filter((f: any) => ['it-incident', 'password-reset'].includes(f.form_type));
+    const it = res.body.filter((f: any) => formTypesOfKind('it-ticket').includes(f.form_type));
     expect(it.length).toBeGreaterThan(0);
     for (const f of it) {
       expect(f.view_only).toBe(true);
@@ -59,7 +72,7 @@ describe('line manager queue', () => {
     expect(decidable.length).toBeGreaterThan(0);
     for (const f of decidable) expect(f.actionable).toBe(true);
   });
-  it('accepts the caller\'s user id as manager_id; another manager\'s id is 403', async () => {
+  it("accepts the caller's user id as manager_id; another manager's id is 403", async () => {
     expect((await c.priya.get(`/api/manager/queue?manager_id=${c.priya.user.id}`)).status).toBe(200);
     expect((await c.priya.get(`/api/manager/queue?manager_id=${c.daniel.user.profile.manager_id}`)).status).toBe(403);
     expect((await c.priya.get(`/api/manager/queue?manager_id=${c.daniel.user.id}`)).status).toBe(403);
@@ -130,17 +143,19 @@ describe('queue cache', () => {
 });
 
 describe('HR queue', () => {
-  it('lists leave and info updates of the HR contact\'s employees once at the HR stage or decided by HR', async () => {
+  it("lists leave and info updates of the HR contact's employees once at the HR stage or decided by HR", async () => {
     const res = await c.meera.get('/api/hr/queue?hr_id=HR-001');
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
     const expected = await t.db.query(
       `SELECT r.request_id FROM requests r JOIN approvals a ON a.request_pk = r.id AND a.stage = 'hr'
         WHERE r.hr_contact_id = $1 AND r.form_type IN ('leave-request', 'info-update')
-          AND (r.current_stage = 'hr' OR a.decision <> 'Pending')`, [c.meera.user.id]);
+          AND (r.current_stage = 'hr' OR a.decision <> 'Pending')`,
+      [c.meera.user.id],
+    );
     expect(res.body.map((f: any) => f.request_id).sort()).toEqual(expected.rows.map((r) => r.request_id).sort());
     for (const f of res.body) {
-      expect(['leave-request', 'info-update']).toContain(f.form_type);
+      expect(formTypesWithStage('hr')).toContain(f.form_type);
       expect(f).toHaveProperty('hr_approval');
       expect(f).toHaveProperty('hr_signature');
       expect(f).toHaveProperty('hr_date');
@@ -155,7 +170,7 @@ describe('HR queue', () => {
     // tom is not alex's HR contact
     expect((await c.tom.get('/api/hr/queue')).body.map((f: any) => f.request_id)).not.toContain(rec.request_id);
   });
-  it('hr_id must be the caller\'s own; non-HR users are refused', async () => {
+  it("hr_id must be the caller's own; non-HR users are refused", async () => {
     expect((await c.meera.get(`/api/hr/queue?hr_id=${c.meera.user.id}`)).status).toBe(200);
     expect((await c.meera.get('/api/hr/queue?hr_id=HR-002')).status).toBe(403);
     expect((await c.priya.get('/api/hr/queue')).status).toBe(403);
@@ -167,7 +182,13 @@ describe('finance and facilities queues', () => {
     const res = await c.arjun.get('/api/finance/queue');
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
-    expect(Object.keys(res.body.summary).sort()).toEqual(['awaiting_action', 'forms_by_type', 'total_approved', 'total_pending', 'total_rejected']);
+    expect(Object.keys(res.body.summary).sort()).toEqual([
+      'awaiting_action',
+      'forms_by_type',
+      'total_approved',
+      'total_pending',
+      'total_rejected',
+    ]);
     const all = await t.db.query(`SELECT request_id FROM requests WHERE form_type = ANY($1)`, [FINANCE_FORM_TYPES]);
     expect(res.body.forms.map((f: any) => f.request_id).sort()).toEqual(all.rows.map((r) => r.request_id).sort());
     for (const f of res.body.forms) {
@@ -205,7 +226,9 @@ describe('finance and facilities queues', () => {
     expect(fm.body.success).toBe(true);
     expect(fm.body.forms.length).toBe(all.rows.length);
     for (const f of fm.body.forms) {
-      expect(f.actionable).toBe(f.facilities_desk_approval === 'Approved' && f.facilities_manager_approval === 'Pending' && f.status === 'Pending');
+      expect(f.actionable).toBe(
+        f.facilities_desk_approval === 'Approved' && f.facilities_manager_approval === 'Pending' && f.status === 'Pending',
+      );
     }
     expect(fm.body.summary.total_approved).toBe(fm.body.forms.filter((f: any) => f.facilities_manager_approval === 'Approved').length);
     expect((await c.kenji.get('/api/facilities-desk/queue')).status).toBe(403);
@@ -254,15 +277,32 @@ describe('acknowledging IT items', () => {
   it('an IT incident is acknowledged once by the line manager', async () => {
     const inc = await submitAs(EMAIL.alex, 'it-incident', { affected_system: 'VPN', incident_description: 'Drops every hour' });
     // another manager does not see it (answers like a missing one); naming another manager's id is refused
-    expect((await c.daniel.post('/api/manager/acknowledge-it-incident', { form_id: inc.request_id, manager_id: c.daniel.user.profile.manager_id })).status).toBe(404);
-    expect((await c.priya.post('/api/manager/acknowledge-it-incident', { form_id: inc.request_id, manager_id: 'MGR-002' })).status).toBe(403);
-    const first = await c.priya.post('/api/manager/acknowledge-it-incident', { form_id: inc.request_id, manager_id: c.priya.user.profile.manager_id });
+    expect(
+      (
+        await c.daniel.post('/api/manager/acknowledge-it-incident', {
+          form_id: inc.request_id,
+          manager_id: c.daniel.user.profile.manager_id,
+        })
+      ).status,
+    ).toBe(404);
+    expect((await c.priya.post('/api/manager/acknowledge-it-incident', { form_id: inc.request_id, manager_id: 'MGR-002' })).status).toBe(
+      403,
+    );
+    const first = await c.priya.post('/api/manager/acknowledge-it-incident', {
+      form_id: inc.request_id,
+      manager_id: c.priya.user.profile.manager_id,
+    });
     expect(first.status).toBe(200);
     expect(first.body.already_acknowledged).toBe(false);
     expect(first.body.form.line_manager_acknowledgement).toBe(true);
-    const second = await c.priya.post('/api/manager/acknowledge-it-incident', { form_id: inc.request_id, manager_id: c.priya.user.profile.manager_id });
+    const second = await c.priya.post('/api/manager/acknowledge-it-incident', {
+      form_id: inc.request_id,
+      manager_id: c.priya.user.profile.manager_id,
+    });
     expect(second.body.already_acknowledged).toBe(true);
-    const ev = await t.db.query(`SELECT count(*)::int AS n FROM request_events WHERE request_pk = $1 AND event_type = 'acknowledged'`, [inc.id]);
+    const ev = await t.db.query(`SELECT count(*)::int AS n FROM request_events WHERE request_pk = $1 AND event_type = 'acknowledged'`, [
+      inc.id,
+    ]);
     expect(ev.rows[0].n).toBe(1);
     // acknowledged items leave the manager's waiting list
     const pending = await c.priya.get('/api/manager/queue?status=Pending');
@@ -281,7 +321,7 @@ describe('acknowledging IT items', () => {
 });
 
 describe('leave balance', () => {
-  it('the line manager and HR contact see an employee\'s balance; others do not', async () => {
+  it("the line manager and HR contact see an employee's balance; others do not", async () => {
     const m = await c.priya.get('/api/manager/employee-leave-balance/EMP-1001');
     expect(m.status).toBe(200);
     expect(m.body).toMatchObject({ annual_leave_total: 12 });
@@ -327,14 +367,29 @@ describe('bulk decisions', () => {
     const ready = await submitAs(EMAIL.alex, 'travel-request');
     const early = await submitAs(EMAIL.alex, 'travel-request');
     await decideVia(c.priya, 'line_manager', ready.request_id, ready.form_type, 'Approved');
-    const res = await c.arjun.post('/api/approvals/bulk', { items: [{ form_id: ready.request_id, decision: 'Approved' }, { form_id: early.request_id, decision: 'Approved' }] });
+    const res = await c.arjun.post('/api/approvals/bulk', {
+      items: [
+        { form_id: ready.request_id, decision: 'Approved' },
+        { form_id: early.request_id, decision: 'Approved' },
+      ],
+    });
     expect(res.body.results[0].ok).toBe(true);
     expect(res.body.results[0].record.status).toBe('Approved');
-    expect(res.body.results[1]).toMatchObject({ ok: false, status: 409, error: 'Finance can only decide after the line manager has approved' });
+    expect(res.body.results[1]).toMatchObject({
+      ok: false,
+      status: 409,
+      error: 'Finance can only decide after the line manager has approved',
+    });
   });
   it('rejects an empty or too long list', async () => {
     expect((await c.priya.post('/api/approvals/bulk', { items: [] })).status).toBe(400);
-    expect((await c.priya.post('/api/approvals/bulk', { items: Array.from({ length: 101 }, (_, i) => ({ form_id: `PC-${i}`, decision: 'Approved' })) })).status).toBe(400);
+    expect(
+      (
+        await c.priya.post('/api/approvals/bulk', {
+          items: Array.from({ length: 101 }, (_, i) => ({ form_id: `PC-${i}`, decision: 'Approved' })),
+        })
+      ).status,
+    ).toBe(400);
     expect((await c.priya.post('/api/approvals/bulk', {})).status).toBe(400);
   });
 });
@@ -359,7 +414,7 @@ describe('audit history', () => {
     expect(ev[2].waited_ms).toBeGreaterThanOrEqual(20 * 3_600_000);
     expect(ev[3].summary).toBe('Status changed from Pending to Rejected');
   });
-  it('is visible to the owner and the request\'s approvers only', async () => {
+  it("is visible to the owner and the request's approvers only", async () => {
     // fresh sessions: the test above moved the clock on by most of a day
     for (const k of ['alex', 'chloe', 'priya', 'daniel', 'arjun', 'sofia'] as const) c[k] = await t.login(EMAIL[k]);
     const rec = await submitAs(EMAIL.alex, 'petty-cash');

@@ -1,15 +1,13 @@
 // The approval workflow: deciding a stage of a request (one conditional update in a transaction, with the
 // event log), bulk decisions, the approver queues and their summaries, and audit history (the manager's
 // acknowledgements of IT items are the IT desk's: it-desk/service.ts).
-// Every rule of approver-side §4-§6 for line manager, HR, finance and facilities is enforced here.
+// Enforced here for line manager, HR, finance and facilities: only a pending stage can be decided, only by the
+// role that owns it, finance only after the line manager approved, the facilities manager only after the desk
+// approved.
+import { businessDate } from '../../domain/business-time.js';
 import {
   type ApproverRole,
-  FACILITIES_FORM_TYPES,
-  FINANCE_FORM_TYPES,
-  HR_FORM_TYPES,
-  MANAGER_VIEW_ONLY_TYPES,
   ROLE_STAGE,
-  STAGE_USER_TYPE,
   buildHistory,
   checkStageDecidable,
   derivedItSupportStatus,
@@ -20,7 +18,16 @@ import {
   stageState,
   type HistoryEntry,
 } from '../../domain/approvals.js';
-import { FORM_TYPES, type Stage, STAGES, formTypeDef, requestAmount, requestPurpose } from '../../domain/forms.js';
+import {
+  FORM_TYPES,
+  type Stage,
+  STAGES,
+  formTypeDef,
+  formTypesOfKind,
+  itLifecycleOf,
+  requestAmount,
+  requestPurpose,
+} from '../../domain/forms.js';
 import { acknowledgementText, isWithdrawn } from '../../domain/status.js';
 import { type Db, type Queryable, prepared } from '../db/pool.js';
 import { draftNotifications, firstNotificationsSql, notificationContext } from '../events/notify.js';
@@ -28,8 +35,29 @@ import { EVENT_COLUMNS, type NewEvent, eventValues, recordEvent } from '../event
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { type AuthUser, fullName } from '../people/service.js';
 import { invalidateQueues } from './queue-cache.js';
-import { type ViewRelation, canSeeSensitive, canViewRequest, decidedOtherStep, isStageApprover, isSensitiveField, viewRelations, withoutSensitive } from '../policies/requests.js';
-import { RECORD_SELECT, type RecordRow, type RequestRecord, assertVersion, loadRecordByRef, signersOf, toRecord } from '../requests/repo.js';
+import { queueRefusal } from '../policies/groups.js';
+import {
+  NOT_FOUND_MESSAGE,
+  type ViewRelation,
+  callerStageOf,
+  canSeeSensitive,
+  canViewRequest,
+  decideRefusal,
+  queueScopeSql,
+  isSensitiveField,
+  separationOfDutiesRefusal as dutyRefusal,
+  viewRelations,
+  withoutSensitive,
+} from '../policies/requests.js';
+import {
+  RECORD_SELECT,
+  type RecordRow,
+  type RequestRecord,
+  assertVersion,
+  loadRecordByRef,
+  signersOf,
+  toRecord,
+} from '../requests/repo.js';
 
 export type Decision = 'Approved' | 'Rejected';
 
@@ -48,57 +76,34 @@ export interface DecideInput {
 
 const COMMENTS_MAX = 1000;
 
-/** Types with a line-manager stage, plus the manager's view-only IT types. */
-export const MANAGER_QUEUE_TYPES: readonly string[] = FORM_TYPES.map((t) => t.formType).filter(isManagerQueueType);
+/** Types with a line-manager stage, plus the manager's view-only IT types (from the registry, at each call). */
+export const managerQueueTypes = (): string[] => FORM_TYPES.map((t) => t.formType).filter(isManagerQueueType);
+/** The manager queue's types when this module loaded. */
+export const MANAGER_QUEUE_TYPES: readonly string[] = managerQueueTypes();
 
 export { decidedOtherStep, isStageApprover } from '../policies/requests.js';
 
-/**
- * Separation of duties, the one rule every decision and every piece of IT work goes through: one person decides at
- * most one step of a request and never works on their own request. For IT, the line manager who acknowledged a
- * password reset (which sends it to IT) does not also set the password. Answers the refusal, or null when
- * `user` may act on `stage`. Another member of the step's group does it instead (the queues offer it to them).
- */
-export function separationOfDutiesRefusal(user: AuthUser, row: Pick<RecordRow, 'employee_user_id' | 'approvals' | 'form_type' | 'line_manager_id' | 'data'>, stage: Stage): HttpError | null {
-  if (row.employee_user_id === user.id) {
-    return forbidden(stage === 'it_helpdesk'
-      ? 'You cannot work on your own ticket; a colleague in IT support will handle it'
-      : 'You cannot decide on your own request');
-  }
-  const other = decidedOtherStep(row, user.id, stage);
-  if (other) {
-    return forbidden(`You already decided the ${STAGES[other].label} step of this request; another ${STAGES[stage].label} approver must decide this step`);
-  }
-  if (stage === 'it_helpdesk' && row.form_type === 'password-reset' && row.line_manager_id === user.id && row.data?.line_manager_acknowledgement === true) {
-    return forbidden('You acknowledged this password reset as the line manager; another member of IT support must set the password');
-  }
-  return null;
+/** Separation of duties (the request policy's rule) as the error to throw, or null when `user` may act on `stage`. */
+export function separationOfDutiesRefusal(
+  user: AuthUser,
+  row: Pick<RecordRow, 'employee_user_id' | 'approvals' | 'form_type' | 'line_manager_id' | 'hr_contact_id' | 'data'>,
+  stage: Stage,
+): HttpError | null {
+  const message = dutyRefusal(user, row, stage);
+  return message ? forbidden(message) : null;
 }
-
-const NOT_APPROVER: Record<Stage, string> = {
-  line_manager: "Only the employee's line manager can decide this request",
-  hr: "Only the employee's HR contact can decide this request",
-  finance: 'Only finance staff can decide the finance step',
-  facilities_desk: 'Only the facilities desk can decide this step',
-  facilities_manager: 'Only the facilities manager can decide this step',
-  it_helpdesk: 'IT tickets and password resets are handled on the IT support dashboard',
-};
 
 /** The stage the caller would decide on this request, or a 403 when they approve none of it. */
 export function callerStage(user: AuthUser, row: RecordRow): Stage {
-  const chain = formTypeDef(row.form_type)?.chain ?? [];
-  const mine = chain.filter((s) => isStageApprover(user, row, s));
-  if (mine.length === 0) {
-    if (chain.length === 1 && chain[0] === 'it_helpdesk') throw forbidden(NOT_APPROVER.it_helpdesk);
-    throw forbidden('You are not an approver of this request');
-  }
-  if (row.current_stage && mine.includes(row.current_stage as Stage)) return row.current_stage as Stage;
-  const pending = mine.find((s) => row.approvals.find((a) => a.stage === s)?.decision === 'Pending');
-  return pending ?? mine[mine.length - 1];
+  const stage = callerStageOf(user, row);
+  if (typeof stage === 'string') return stage;
+  throw new HttpError(stage.status, stage.message);
 }
 
 function decisionOf(value: unknown): Decision {
-  const s = String(value ?? '').trim().toLowerCase();
+  const s = String(value ?? '')
+    .trim()
+    .toLowerCase();
   if (s === 'approved' || s === 'approve') return 'Approved';
   if (s === 'rejected' || s === 'reject') return 'Rejected';
   throw badRequest('The decision must be Approved or Rejected');
@@ -130,16 +135,17 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
     const eventId = Number(row.reserved_event_id);
     const context = notificationContext(plan.after);
     const notices = await draftNotifications(db, { ...plan.event, context });
-    const record = await db.tx(async (c) => {
-      // The request, then its approval: the approval counters' triggers read the other table, so the two must
-      // change one after the other. The first also locks the request for the rest of the transaction.
-      const moved = await c.query(MOVE_REQUEST_SQL,
-        [row.pk, row.version, plan.after.status, plan.after.current_stage, now]);
-      if (moved.rowCount !== 1) throw CHANGED; // changed since it was read: roll back, read again
-      plan.after.revision = moved.rows[0].revision; // the version after this decision (migration 082's trigger)
-      const n = notices ? firstNotificationsSql(notices, 'e', now, 17) : null;
-      const written = await c.query(prepared(
-        `WITH a AS (
+    const record = await db
+      .tx(async (c) => {
+        // The request, then its approval: the approval counters' triggers read the other table, so the two must
+        // change one after the other. The first also locks the request for the rest of the transaction.
+        const moved = await c.query(MOVE_REQUEST_SQL, [row.pk, row.version, plan.after.status, plan.after.current_stage, now]);
+        if (moved.rowCount !== 1) throw CHANGED; // changed since it was read: roll back, read again
+        plan.after.revision = moved.rows[0].revision; // the version after this decision (migration 082's trigger)
+        const n = notices ? firstNotificationsSql(notices, 'e', now, 17) : null;
+        const written = await c.query(
+          prepared(
+            `WITH a AS (
            UPDATE approvals SET decision = $3, signer_id = $4, signer_name = $5, decided_at = $6, rejection_reason = $7, comments = $8
             WHERE request_pk = $1 AND stage = $2 AND decision = 'Pending'
            RETURNING request_pk
@@ -148,19 +154,43 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
            SELECT $9::bigint, a.request_pk, $10::int, $11::text, $12::text, $13::text, $14::text, $15::text, $16::jsonb, $17::timestamptz FROM a
            RETURNING id
          )${n ? `, ${n.cte}` : ''}
-         SELECT (SELECT id FROM e) AS event_id${n ? `, ${n.select}` : ''}`),
-        [row.pk, plan.stage, decision, user.id, plan.signer, now, plan.reason, comments || null, eventId, ...eventValues(plan.event).slice(1), ...(n?.params ?? [])],
-      );
-      if (written.rows[0].event_id === null) throw CHANGED;
-      if (plan.after.status !== row.status) {
-        const reqRef = plan.event.request;
-        await recordEvent(c, { request: reqRef, actorId: user.id, eventType: 'status_change', stage: plan.stage, field: 'status', oldValue: row.status, newValue: plan.after.status, at: now, context });
-      }
-      return toRecord(plan.after);
-    }).catch((err) => {
-      if (err === CHANGED) return null;
-      throw err;
-    });
+         SELECT (SELECT id FROM e) AS event_id${n ? `, ${n.select}` : ''}`,
+          ),
+          [
+            row.pk,
+            plan.stage,
+            decision,
+            user.id,
+            plan.signer,
+            now,
+            plan.reason,
+            comments || null,
+            eventId,
+            ...eventValues(plan.event).slice(1),
+            ...(n?.params ?? []),
+          ],
+        );
+        if (written.rows[0].event_id === null) throw CHANGED;
+        if (plan.after.status !== row.status) {
+          const reqRef = plan.event.request;
+          await recordEvent(c, {
+            request: reqRef,
+            actorId: user.id,
+            eventType: 'status_change',
+            stage: plan.stage,
+            field: 'status',
+            oldValue: row.status,
+            newValue: plan.after.status,
+            at: now,
+            context,
+          });
+        }
+        return toRecord(plan.after);
+      })
+      .catch((err) => {
+        if (err === CHANGED) return null;
+        throw err;
+      });
     if (record) {
       invalidateQueues(db); // this instance's queues change now; other instances hear it from PostgreSQL
       return record;
@@ -169,7 +199,9 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
   }
 }
 
-const MOVE_REQUEST_SQL = prepared('UPDATE requests SET status = $3, current_stage = $4, updated_at = $5 WHERE id = $1 AND xmin = $2::text::xid RETURNING revision');
+const MOVE_REQUEST_SQL = prepared(
+  'UPDATE requests SET status = $3, current_stage = $4, updated_at = $5 WHERE id = $1 AND xmin = $2::text::xid RETURNING revision',
+);
 
 /** Thrown inside a decision's transaction when the request changed since it was read. */
 const CHANGED = new Error('the request changed since it was read');
@@ -185,17 +217,22 @@ interface DecisionPlan {
 }
 
 /** The permission and state checks of a decision on `row`, and what it will write (throws 4xx otherwise). */
-function planDecision(user: AuthUser, row: RecordRow, input: DecideInput, decision: Decision, comments: string | null, now: Date): DecisionPlan {
+function planDecision(
+  user: AuthUser,
+  row: RecordRow,
+  input: DecideInput,
+  decision: Decision,
+  comments: string | null,
+  now: Date,
+): DecisionPlan {
   // A request the caller may not see answers exactly like one that does not exist (before anything reveals its type).
-  if (!canViewRequest(user, row)) throw notFound('Request not found');
+  if (!canViewRequest(user, row)) throw notFound(NOT_FOUND_MESSAGE);
   if (input.formType && input.formType.trim() !== '' && normaliseFormType(input.formType) !== row.form_type) {
     throw badRequest(`This request is a ${row.form_type}, not a ${input.formType}`);
   }
   const stage = input.stage ?? callerStage(user, row);
-  if (stage === 'it_helpdesk') throw forbidden(NOT_APPROVER.it_helpdesk);
-  if (!isStageApprover(user, row, stage)) throw forbidden(NOT_APPROVER[stage]);
-  const duty = separationOfDutiesRefusal(user, row, stage);
-  if (duty) throw duty;
+  const refusal = decideRefusal(user, row, stage);
+  if (refusal) throw new HttpError(refusal.status, refusal.message);
   assertVersion(row, input.version);
 
   const check = checkStageDecidable(toRecord(row), stage);
@@ -214,21 +251,52 @@ function planDecision(user: AuthUser, row: RecordRow, input: DecideInput, decisi
     updated_at: now,
     approvals: row.approvals.map((a) =>
       a.stage === stage
-        ? { ...a, decision, signer_id: user.id, signer_name: signer, decided_at: now.toISOString(), rejection_reason: reason, comments: comments || null }
-        : a),
+        ? {
+            ...a,
+            decision,
+            signer_id: user.id,
+            signer_name: signer,
+            decided_at: now.toISOString(),
+            rejection_reason: reason,
+            comments: comments || null,
+          }
+        : a,
+    ),
   };
   const event: NewEvent = {
     request: { pk: row.pk, request_id: row.request_id, form_type: row.form_type, employee_id: row.employee_user_id },
-    actorId: user.id, eventType: 'decision', stage, field: `${STAGES[stage].prefix}_approval`,
-    oldValue: 'Pending', newValue: decision,
-    details: { signer_name: signer, ...(reason !== null ? { rejection_reason: reason } : {}), ...(comments ? { comments } : {}), next_stage: after.current_stage },
+    actorId: user.id,
+    eventType: 'decision',
+    stage,
+    field: `${STAGES[stage].prefix}_approval`,
+    oldValue: 'Pending',
+    newValue: decision,
+    details: {
+      signer_name: signer,
+      ...(reason !== null ? { rejection_reason: reason } : {}),
+      ...(comments ? { comments } : {}),
+      next_stage: after.current_stage,
+    },
     at: now,
   };
   return { stage, signer, reason, after, event };
 }
 
-export interface BulkItem { form_id: string | number; decision: string; reason?: string | null; comments?: string | null; stage?: Stage; version?: number | null }
-export interface BulkResult { form_id: string; ok: boolean; status: number; error?: string; record?: RequestRecord }
+export interface BulkItem {
+  form_id: string | number;
+  decision: string;
+  reason?: string | null;
+  comments?: string | null;
+  stage?: Stage;
+  version?: number | null;
+}
+export interface BulkResult {
+  form_id: string;
+  ok: boolean;
+  status: number;
+  error?: string;
+  record?: RequestRecord;
+}
 
 export const BULK_MAX = 100;
 
@@ -239,14 +307,28 @@ export async function bulkDecide(db: Db, user: AuthUser, items: readonly BulkIte
   const seen = new Set<string>();
   const out: BulkResult[] = [];
   for (const item of items) {
-    const id = String(item.form_id ?? '').trim().toUpperCase();
+    const id = String(item.form_id ?? '')
+      .trim()
+      .toUpperCase();
     if (seen.has(id)) {
       out.push({ form_id: id, ok: false, status: 400, error: 'This request is listed twice' });
       continue;
     }
     seen.add(id);
     try {
-      const record = await decideStage(db, user, { ref: id, decision: item.decision as Decision, reason: item.reason, comments: item.comments, stage: item.stage, version: item.version }, now);
+      const record = await decideStage(
+        db,
+        user,
+        {
+          ref: id,
+          decision: item.decision as Decision,
+          reason: item.reason,
+          comments: item.comments,
+          stage: item.stage,
+          version: item.version,
+        },
+        now,
+      );
       out.push({ form_id: record.request_id, ok: true, status: 200, record });
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
@@ -261,7 +343,7 @@ export async function bulkDecide(db: Db, user: AuthUser, items: readonly BulkIte
 /** Removes secrets an approver must not see and adds the flags the dashboards read. */
 export function approverView(rec: RequestRecord, user: AuthUser, role?: ApproverRole): RequestRecord {
   const out: RequestRecord = { ...rec };
-  if (rec.form_type === 'password-reset') {
+  if (itLifecycleOf(rec.form_type) === 'password-reset') {
     out.has_new_password = Boolean(rec.new_password) || rec.has_new_password === true;
     delete out.new_password;
   }
@@ -274,65 +356,77 @@ export function approverView(rec: RequestRecord, user: AuthUser, role?: Approver
   if (role) {
     const stage = ROLE_STAGE[role];
     out.view_only = role === 'manager' && isViewOnlyForManager(rec.form_type);
-    out.actionable = !out.view_only && checkStageDecidable(rec, stage).ok && rec.employee_user_id !== user.id
-      && !signersOf(rec).some((a) => a.signer_id === user.id && a.stage !== stage); // separation of duties
+    // The request policy's separation of duties on the record's signers (a signer's stage is decided).
+    const signed = signersOf(rec)
+      .filter((a) => a.signer_id !== null)
+      .map((a) => ({ stage: a.stage, signer_id: a.signer_id, decision: 'Signed' }));
+    const facts = {
+      employee_user_id: Number(rec.employee_user_id),
+      line_manager_id: null,
+      hr_contact_id: null,
+      form_type: rec.form_type,
+      approvals: signed,
+    };
+    out.actionable = !out.view_only && checkStageDecidable(rec, stage).ok && dutyRefusal(user, facts, stage) === null;
     // A withdrawn IT item waits on nobody: 'Closed' (No Further Action), never a Pending acknowledgement.
-    out.stage_state = !out.view_only ? stageState(rec, stage) : isWithdrawn(rec) ? 'Closed' : acknowledgementText(rec.line_manager_acknowledgement);
+    out.stage_state = !out.view_only
+      ? stageState(rec, stage)
+      : isWithdrawn(rec)
+        ? 'Closed'
+        : acknowledgementText(rec.line_manager_acknowledgement);
     if (out.view_only) {
-      // The manager's column of IT items is the acknowledgement (approver-side §4: true shows Approved).
+      // The manager's column of IT items is the acknowledgement: true shows Approved, false Rejected, else Pending.
       out.line_manager_acknowledgement = rec.line_manager_acknowledgement ?? null;
       out.line_manager_approval = acknowledgementText(rec.line_manager_acknowledgement);
-      out.line_manager_signature = (rec.line_manager_acknowledged_by as string | undefined) ?? null;
-      out.line_manager_date = typeof rec.line_manager_acknowledged_at === 'string' ? rec.line_manager_acknowledged_at.slice(0, 10) : null;
+      out.line_manager_signature = rec.line_manager_acknowledged_by ?? null;
+      out.line_manager_date = typeof rec.line_manager_acknowledged_at === 'string' ? businessDate(rec.line_manager_acknowledged_at) : null;
       out.it_support_status_derived = derivedItSupportStatus(rec);
     }
   }
   return out;
 }
 
+/** The types of each approver role's queue: the types whose chain has the role's stage (manager: plus the IT tickets). */
 const ROLE_TYPES: Record<ApproverRole, (formType: string) => boolean> = {
   manager: isManagerQueueType,
-  hr: (t) => (HR_FORM_TYPES as readonly string[]).includes(t),
-  finance: (t) => (FINANCE_FORM_TYPES as readonly string[]).includes(t),
-  facilities_desk: (t) => (FACILITIES_FORM_TYPES as readonly string[]).includes(t),
-  facilities_manager: (t) => (FACILITIES_FORM_TYPES as readonly string[]).includes(t),
+  hr: (t) => formTypeDef(t)?.chain.includes('hr') ?? false,
+  finance: (t) => formTypeDef(t)?.chain.includes('finance') ?? false,
+  facilities_desk: (t) => formTypeDef(t)?.chain.includes('facilities_desk') ?? false,
+  facilities_manager: (t) => formTypeDef(t)?.chain.includes('facilities_manager') ?? false,
 };
 
-/** Checks that the caller works as `role` (user type, or for managers: has a team). */
+/** Checks that the caller works as `role` (the group rule; anyone may ask for their own team's). */
 export function assertRole(user: AuthUser, role: ApproverRole): void {
-  switch (role) {
-    case 'manager':
-      return; // anyone may ask for their own team (people without reports get an empty list)
-    case 'hr':
-      if (user.user_type !== 'hr_staff') throw forbidden('Only HR staff can use the HR queue');
-      return;
-    case 'finance':
-      if (user.user_type !== 'finance_staff') throw forbidden('Only finance staff can use the finance queue');
-      return;
-    case 'facilities_desk':
-      if (user.user_type !== 'facilities_staff') throw forbidden('Only the facilities desk can use the facilities desk queue');
-      return;
-    case 'facilities_manager':
-      if (user.user_type !== 'facilities_manager') throw forbidden('Only the facilities manager can use the facilities manager queue');
-  }
+  const refusal = queueRefusal(user, role);
+  if (refusal) throw forbidden(refusal);
 }
 
 /** The dashboard relation of each approver role in the request policy. */
 const ROLE_RELATION: Record<ApproverRole, ViewRelation> = {
-  manager: 'manager', hr: 'hr', finance: 'finance', facilities_desk: 'facilities_desk', facilities_manager: 'facilities_manager',
+  manager: 'manager',
+  hr: 'hr',
+  finance: 'finance',
+  facilities_desk: 'facilities_desk',
+  facilities_manager: 'facilities_manager',
 };
 
 /**
  * The details of one request for an approver dashboard: a request the request policy shows on that role's
  * dashboard (anything else answers exactly like a request that does not exist), secrets removed.
  */
-export async function formDetailsFor(db: Queryable, user: AuthUser, role: ApproverRole, ref: string, formType?: string | null): Promise<RequestRecord> {
+export async function formDetailsFor(
+  db: Queryable,
+  user: AuthUser,
+  role: ApproverRole,
+  ref: string,
+  formType?: string | null,
+): Promise<RequestRecord> {
   if (!ref || String(ref).trim() === '') throw badRequest('form_id is required');
   // Whether the caller works this dashboard does not depend on the request: refused before any lookup.
   assertRole(user, role);
   const row = await loadRecordByRef(db, ref);
-  if (!row || !viewRelations(user, row).includes(ROLE_RELATION[role])) throw notFound('Request not found');
-  if (formType && String(formType).trim() !== '' && normaliseFormType(formType) !== row.form_type) throw notFound('Request not found');
+  if (!row || !viewRelations(user, row).includes(ROLE_RELATION[role])) throw notFound(NOT_FOUND_MESSAGE);
+  if (formType && String(formType).trim() !== '' && normaliseFormType(formType) !== row.form_type) throw notFound(NOT_FOUND_MESSAGE);
   return approverView(withoutSensitive(user, row, toRecord(row)), user, role);
 }
 
@@ -363,14 +457,12 @@ interface QueueScope {
 }
 
 const list = (xs: readonly string[]) => xs.map((x) => `'${x}'`).join(', ');
-const FIN = list(FINANCE_FORM_TYPES);
-const FAC = list(FACILITIES_FORM_TYPES);
-const HRT = list(HR_FORM_TYPES);
-const ITT = list(MANAGER_VIEW_ONLY_TYPES);
+// The manager's view-only IT tickets, from the registry at each call (migration 020's index lists the same types).
+const ITT = () => list(formTypesOfKind('it-ticket'));
 
 // The `waiting` conditions repeat the predicates of the partial indexes of migration 020 word for word.
-const MANAGER_WAITING = `(r.current_stage = 'line_manager'
-     OR (r.form_type IN (${ITT}) AND r.current_stage IS NOT NULL
+const managerWaiting = () => `(r.current_stage = 'line_manager'
+     OR (r.form_type IN (${ITT()}) AND r.current_stage IS NOT NULL
          AND coalesce(r.data->>'line_manager_acknowledgement', 'false') <> 'true'))`;
 
 /** Separation of duties in the queues: a request whose other step the caller ($1) decided is not offered to them
@@ -382,32 +474,46 @@ function scopeOf(role: ApproverRole): QueueScope {
   switch (role) {
     case 'manager':
       return {
-        scope: `r.line_manager_id = $1 AND r.form_type IN (${list(MANAGER_QUEUE_TYPES)})`,
-        waiting: MANAGER_WAITING,
-        others: `NOT coalesce(${MANAGER_WAITING}, false)`,
+        scope: queueScopeSql('manager', '$1').scope,
+        waiting: managerWaiting(),
+        others: `NOT coalesce(${managerWaiting()}, false)`,
         stage: 'line_manager',
       };
     case 'hr':
       return {
-        scope: `r.hr_contact_id = $1 AND r.form_type IN (${HRT})`,
+        scope: queueScopeSql('hr', '$1').scope,
         waiting: `r.current_stage = 'hr' AND ${notDecidedByCaller('hr')}`,
         others: `r.current_stage IS NULL AND EXISTS (SELECT 1 FROM approvals h WHERE h.request_pk = r.id AND h.stage = 'hr' AND h.decision <> 'Pending')`,
         stage: 'hr',
         // The HR step of a request whose HR contact decided its line-manager step goes to the other HR staff
         // (migration 083's index holds these requests).
         extra: {
-          scope: `r.line_manager_id = r.hr_contact_id AND r.form_type IN (${HRT}) AND r.hr_contact_id <> $1 AND r.employee_id <> $1
-                  AND EXISTS (SELECT 1 FROM approvals x WHERE x.request_pk = r.id AND x.stage <> 'hr' AND x.signer_id = r.hr_contact_id)`,
+          scope: queueScopeSql('hr', '$1').extra!,
           waiting: `r.current_stage = 'hr'`,
           others: `r.current_stage IS NULL AND EXISTS (SELECT 1 FROM approvals h WHERE h.request_pk = r.id AND h.stage = 'hr' AND h.signer_id = $1)`,
         },
       };
     case 'finance':
-      return { scope: `r.form_type IN (${FIN})`, waiting: `r.current_stage IS NOT NULL AND ${notDecidedByCaller('finance')}`, others: `r.current_stage IS NULL`, stage: 'finance' };
+      return {
+        scope: queueScopeSql('finance', '$1').scope,
+        waiting: `r.current_stage IS NOT NULL AND ${notDecidedByCaller('finance')}`,
+        others: `r.current_stage IS NULL`,
+        stage: 'finance',
+      };
     case 'facilities_desk':
-      return { scope: `r.form_type IN (${FAC})`, waiting: `r.current_stage = 'facilities_desk' AND ${notDecidedByCaller('facilities_desk')}`, others: `r.current_stage IS DISTINCT FROM 'facilities_desk'`, stage: 'facilities_desk' };
+      return {
+        scope: queueScopeSql('facilities_desk', '$1').scope,
+        waiting: `r.current_stage = 'facilities_desk' AND ${notDecidedByCaller('facilities_desk')}`,
+        others: `r.current_stage IS DISTINCT FROM 'facilities_desk'`,
+        stage: 'facilities_desk',
+      };
     case 'facilities_manager':
-      return { scope: `r.form_type IN (${FAC})`, waiting: `r.current_stage IS NOT NULL AND ${notDecidedByCaller('facilities_manager')}`, others: `r.current_stage IS NULL`, stage: 'facilities_manager' };
+      return {
+        scope: queueScopeSql('facilities_manager', '$1').scope,
+        waiting: `r.current_stage IS NOT NULL AND ${notDecidedByCaller('facilities_manager')}`,
+        others: `r.current_stage IS NULL`,
+        stage: 'facilities_manager',
+      };
   }
 }
 
@@ -432,11 +538,16 @@ export async function queueFor(db: Queryable, user: AuthUser, role: ApproverRole
   const scopes = [s, ...(s.extra ? [s.extra] : [])];
   const usesCaller = scopes.some((x) => `${x.scope} ${x.waiting} ${x.others}`.includes('$1'));
   const params: unknown[] = usesCaller ? [user.id] : [];
-  const add = (v: unknown) => { params.push(v); return `$${params.length}`; };
+  const add = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
   const lim = add(limit);
   const typeCond = formType ? ` AND r.form_type = ${add(formType)}` : '';
-  const part = (scope: string, cond: string) => `(SELECT r.id FROM requests r WHERE ${scope} AND ${cond}${typeCond} ORDER BY r.created_at DESC, r.id DESC LIMIT ${lim})`;
-  const parts = (cond: (x: Pick<QueueScope, 'waiting' | 'others'>) => string) => scopes.map((x) => part(x.scope, cond(x))).join(' UNION ALL ');
+  const part = (scope: string, cond: string) =>
+    `(SELECT r.id FROM requests r WHERE ${scope} AND ${cond}${typeCond} ORDER BY r.created_at DESC, r.id DESC LIMIT ${lim})`;
+  const parts = (cond: (x: Pick<QueueScope, 'waiting' | 'others'>) => string) =>
+    scopes.map((x) => part(x.scope, cond(x))).join(' UNION ALL ');
 
   let ids: string;
   if (status === 'Pending') ids = parts((x) => x.waiting);
@@ -444,7 +555,7 @@ export async function queueFor(db: Queryable, user: AuthUser, role: ApproverRole
     const decided =
       role === 'manager'
         ? `(EXISTS (SELECT 1 FROM approvals d WHERE d.request_pk = r.id AND d.stage = 'line_manager' AND d.decision = '${status}')` +
-          (status === 'Approved' ? ` OR (r.form_type IN (${ITT}) AND r.data->>'line_manager_acknowledgement' = 'true'))` : ')')
+          (status === 'Approved' ? ` OR (r.form_type IN (${ITT()}) AND r.data->>'line_manager_acknowledgement' = 'true'))` : ')')
         : `EXISTS (SELECT 1 FROM approvals d WHERE d.request_pk = r.id AND d.stage = '${s.stage}' AND d.decision = '${status}')`;
     // A stage rejection rejects the request (decideStage): for the line manager and HR, `r.status = 'Rejected'`
     // lets the partial indexes of migration 062 find those rows instead of walking every decided request of the
@@ -489,8 +600,10 @@ export async function queueSummary(db: Queryable, user: AuthUser, role: Approver
     if (!typeOk(row.form_type) || row.n === 0) continue;
     const inView = role === 'hr' ? row.state !== 'Waiting' && row.state !== 'Closed' : true;
     if (inView) out.forms_by_type[row.form_type] = (out.forms_by_type[row.form_type] ?? 0) + row.n;
-    if (row.state === 'Pending') { out.total_pending += row.n; out.awaiting_action += row.n; }
-    else if (row.state === 'Waiting' && waitingCounts) out.total_pending += row.n;
+    if (row.state === 'Pending') {
+      out.total_pending += row.n;
+      out.awaiting_action += row.n;
+    } else if (row.state === 'Waiting' && waitingCounts) out.total_pending += row.n;
     else if (row.state === 'Approved') out.total_approved += row.n;
     else if (row.state === 'Rejected') out.total_rejected += row.n;
   }
@@ -510,7 +623,7 @@ export interface RequestHistory {
 export async function requestHistory(db: Queryable, user: AuthUser, ref: string): Promise<RequestHistory> {
   const row = await loadRecordByRef(db, ref);
   // Whoever may not see the request gets the answer of a request that does not exist.
-  if (!row || viewRelations(user, row).length === 0) throw notFound('Request not found');
+  if (!row || !canViewRequest(user, row)) throw notFound(NOT_FOUND_MESSAGE);
   const sensitive = !canSeeSensitive(user, row);
   const r = await db.query(
     `SELECT e.event_type, e.stage, e.field, e.old_value, e.new_value, e.details, e.created_at,
@@ -525,7 +638,9 @@ export async function requestHistory(db: Queryable, user: AuthUser, ref: string)
     for (const k of Object.keys(details)) if (/password/i.test(k)) delete details[k];
     // An edit's changes name each field: the sensitive ones only for those who may see them.
     if (sensitive && details.changes && typeof details.changes === 'object') {
-      details.changes = Object.fromEntries(Object.entries(details.changes as Record<string, unknown>).filter(([k]) => !isSensitiveField(row.form_type, k)));
+      details.changes = Object.fromEntries(
+        Object.entries(details.changes as Record<string, unknown>).filter(([k]) => !isSensitiveField(row.form_type, k)),
+      );
     }
     const secretField = /password/i.test(String(e.field ?? '')) || (sensitive && isSensitiveField(row.form_type, String(e.field ?? '')));
     return {

@@ -23,7 +23,11 @@ async function submitted(amount = 42.5): Promise<{ request_id: string; id: numbe
 }
 const managerDetails = async (id: string) => (await priya.get(`/api/manager/form-details?form_id=${id}&form_type=petty-cash`)).body;
 const decide = (id: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>) =>
-  priya.post('/api/manager/update-status', { form_id: id, form_type: 'petty-cash', status: 'Approved', manager_id: String(priya.user.id), ...extra }, headers);
+  priya.post(
+    '/api/manager/update-status',
+    { form_id: id, form_type: 'petty-cash', status: 'Approved', manager_id: String(priya.user.id), ...extra },
+    headers,
+  );
 const decisionEvents = async (pk: number) =>
   Number((await t.db.query(`SELECT count(*) FROM request_events WHERE request_pk = $1 AND event_type = 'decision'`, [pk])).rows[0].count);
 
@@ -41,8 +45,12 @@ describe('decisions bound to the version shown', () => {
 
     // The approver of the current step hears of the edit.
     const told = await t.db.query(
-      `SELECT title, approval_field, old_value, new_value FROM notifications WHERE user_id = $1 AND form_id = $2 AND title LIKE '%changed by its owner%'`, [priya.user.id, rec.request_id]);
-    expect(told.rows.map((r) => r.title)).toEqual([`Petty Cash ${rec.request_id} from Alex Johnson was changed by its owner: please look at it again before deciding`]);
+      `SELECT title, approval_field, old_value, new_value FROM notifications WHERE user_id = $1 AND form_id = $2 AND title LIKE '%changed by its owner%'`,
+      [priya.user.id, rec.request_id],
+    );
+    expect(told.rows.map((r) => r.title)).toEqual([
+      `Petty Cash ${rec.request_id} from Alex Johnson was changed by its owner: please look at it again before deciding`,
+    ]);
     // named by the approver's own stage (one of the spec's approval fields): it still waits for them
     expect(told.rows[0]).toMatchObject({ approval_field: 'line_manager_approval', old_value: 'Pending', new_value: 'Pending' });
 
@@ -74,13 +82,16 @@ describe('decisions bound to the version shown', () => {
     expect(res.body.form.line_manager_approval).toBe('Approved');
   });
 
-  it('answers 400 for a version that is not a number, and bulk decisions check each item\'s version', async () => {
+  it("answers 400 for a version that is not a number, and bulk decisions check each item's version", async () => {
     const rec = await submitted();
     expect((await decide(rec.request_id, { version: 'latest' })).status).toBe(400);
     expect((await decide(rec.request_id, {}, { 'if-match': '*x' })).status).toBe(400);
     const seen = await managerDetails(rec.request_id);
     expect((await alex.put(`/api/forms/petty-cash/${rec.request_id}`, pettyCash(99))).status).toBe(200);
-    const bulk = await priya.post('/api/approvals/bulk', { role: 'manager', items: [{ form_id: rec.request_id, decision: 'Approved', version: seen.version }] });
+    const bulk = await priya.post('/api/approvals/bulk', {
+      role: 'manager',
+      items: [{ form_id: rec.request_id, decision: 'Approved', version: seen.version }],
+    });
     expect(bulk.body.results[0]).toMatchObject({ ok: false, status: 409 });
     expect(await decisionEvents(rec.id)).toBe(0);
   });

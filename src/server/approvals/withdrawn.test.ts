@@ -129,7 +129,10 @@ describe('withdrawn IT items', () => {
       expect(row).toMatchObject({ view_only: true, actionable: false, stage_state: 'Closed' });
     }
 
-    for (const [path, rec] of [['acknowledge-it-incident', inc], ['acknowledge-password-reset', pr]] as const) {
+    for (const [path, rec] of [
+      ['acknowledge-it-incident', inc],
+      ['acknowledge-password-reset', pr],
+    ] as const) {
       const res = await c.priya.post(`/api/manager/${path}`, { form_id: rec.request_id, manager_id: c.priya.user.id });
       expect(res.status).toBe(409);
       expect(res.body.error).toBe(WITHDRAWN_MESSAGE);
@@ -137,7 +140,10 @@ describe('withdrawn IT items', () => {
     const data = await t.db.query(`SELECT data FROM requests WHERE id = $1`, [pr.id]);
     expect(data.rows[0].data.line_manager_acknowledgement).not.toBe(true);
     expect(data.rows[0].data.it_support_status ?? 'Pending Manager').toBe('Pending Manager');
-    const ev = await t.db.query(`SELECT count(*)::int AS n FROM request_events WHERE request_pk = ANY($1) AND event_type = 'acknowledged'`, [[inc.id, pr.id]]);
+    const ev = await t.db.query(
+      `SELECT count(*)::int AS n FROM request_events WHERE request_pk = ANY($1) AND event_type = 'acknowledged'`,
+      [[inc.id, pr.id]],
+    );
     expect(ev.rows[0].n).toBe(0);
   });
 
@@ -145,7 +151,9 @@ describe('withdrawn IT items', () => {
     const inc = await submit('it-incident', { affected_system: 'Email', incident_description: 'Cannot send' });
     const pr = await submit('password-reset', { system_for_reset: 'ERP', reset_reason: 'Forgotten Password' });
     // acknowledged first, so the reset waited on IT when it was withdrawn
-    expect((await c.priya.post('/api/manager/acknowledge-password-reset', { form_id: pr.request_id, manager_id: c.priya.user.id })).status).toBe(200);
+    expect(
+      (await c.priya.post('/api/manager/acknowledge-password-reset', { form_id: pr.request_id, manager_id: c.priya.user.id })).status,
+    ).toBe(200);
     await withdraw('it-incident', inc.request_id);
     await withdraw('password-reset', pr.request_id);
 
@@ -157,10 +165,16 @@ describe('withdrawn IT items', () => {
     const save = await c.lena.post('/api/it-support/save-ticket-details', { form_id: inc.request_id, it_helpdesk_ticket_number: 'T-9' });
     expect(save.status).toBe(409);
     expect(save.body.error).toBe(WITHDRAWN_MESSAGE);
-    const setPw = await c.lena.post('/api/it-support/save-password-reset-details', { form_id: pr.request_id, new_password: 'N3w-Passw0rd!' });
+    const setPw = await c.lena.post('/api/it-support/save-password-reset-details', {
+      form_id: pr.request_id,
+      new_password: 'N3w-Passw0rd!',
+    });
     expect(setPw.status).toBe(409);
     expect(setPw.body.error).toBe(WITHDRAWN_MESSAGE);
     const rows = await t.db.query(`SELECT status, current_stage FROM requests WHERE id = ANY($1) ORDER BY id`, [[inc.id, pr.id]]);
-    expect(rows.rows).toEqual([{ status: 'Cancelled', current_stage: null }, { status: 'Cancelled', current_stage: null }]);
+    expect(rows.rows).toEqual([
+      { status: 'Cancelled', current_stage: null },
+      { status: 'Cancelled', current_stage: null },
+    ]);
   });
 });

@@ -4,11 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_TYPES, type Stage, STAGES } from '../../domain/forms.js';
 import { submitForm } from '../forms/service.js';
+import { type Factories, factories, stateFingerprint } from '../test/factories.js';
 import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
 import { decideStage } from './service.js';
 import { EMAIL, decideVia, sampleInput, userByEmail } from './test-helpers.js';
 
 let t: TestApp;
+let f: Factories;
 const clients: Record<string, ApiClient> = {};
 const approverOf: Record<Exclude<Stage, 'it_helpdesk'>, keyof typeof EMAIL> = {
   line_manager: 'priya',
@@ -20,6 +22,7 @@ const approverOf: Record<Exclude<Stage, 'it_helpdesk'>, keyof typeof EMAIL> = {
 
 beforeAll(async () => {
   t = await startTestApp();
+  f = factories(t);
   for (const k of ['alex', 'priya', 'daniel', 'meera', 'tom', 'arjun', 'hannah', 'sofia', 'kenji', 'lena', 'victoria'] as const) {
     clients[k] = await t.login(EMAIL[k]);
   }
@@ -54,12 +57,17 @@ describe('every chain to completion', () => {
         expect(form.status).toBe(last ? 'Approved' : 'Pending');
         expect(form.current_stage).toBe(last ? null : def.chain[i + 1]);
       }
-      const ev = await t.db.query(`SELECT event_type, stage, field, old_value, new_value FROM request_events WHERE request_pk = $1 ORDER BY id`, [rec.id]);
+      const ev = await t.db.query(
+        `SELECT event_type, stage, field, old_value, new_value FROM request_events WHERE request_pk = $1 ORDER BY id`,
+        [rec.id],
+      );
       const decisions = ev.rows.filter((e) => e.event_type === 'decision');
       expect(decisions.map((e) => [e.stage, e.field, e.old_value, e.new_value])).toEqual(
         def.chain.map((s) => [s, `${STAGES[s].prefix}_approval`, 'Pending', 'Approved']),
       );
-      expect(ev.rows.filter((e) => e.event_type === 'status_change').map((e) => [e.old_value, e.new_value])).toEqual([['Pending', 'Approved']]);
+      expect(ev.rows.filter((e) => e.event_type === 'status_change').map((e) => [e.old_value, e.new_value])).toEqual([
+        ['Pending', 'Approved'],
+      ]);
     });
   }
 });
@@ -101,30 +109,48 @@ describe('rejection at each stage ends the chain', () => {
 });
 
 describe('out-of-order decisions are refused', () => {
+  /**
+   * A new employee's request of `formType`, then `approver` (by stage) tries `stage` before the stages ahead of it:
+   * 409 with `error`, and no request, approval, history event or notification changed.
+   */
+  async function refusedOutOfOrder(
+    formType: string,
+    stage: Exclude<Stage, 'it_helpdesk'>,
+    decision: 'Approved' | 'Rejected',
+    error: string,
+  ) {
+    const { employee } = await f.team();
+    const rec = await f.request({ owner: employee, formType });
+    const approver = await f.login(await f.approverFor(employee, stage));
+    const before = await stateFingerprint(t);
+    const res = await decideVia(approver, stage, rec.request_id, formType, decision, decision === 'Rejected' ? 'No budget' : undefined);
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(res.body.error).toBe(error);
+    expect(await stateFingerprint(t)).toEqual(before);
+    const row = await t.db.query('SELECT status, current_stage FROM requests WHERE id = $1', [rec.id]);
+    expect(row.rows[0]).toEqual({ status: 'Pending', current_stage: rec.current_stage });
+    const approvals = await t.db.query('SELECT stage, decision, signer_id FROM approvals WHERE request_pk = $1 ORDER BY seq', [rec.id]);
+    expect(approvals.rows.every((a) => a.decision === 'Pending' && a.signer_id === null)).toBe(true);
+    const events = await t.db.query('SELECT event_type FROM request_events WHERE request_pk = $1', [rec.id]);
+    expect(events.rows.map((e) => e.event_type)).toEqual(['submitted']);
+  }
+
   it('finance before the line manager', async () => {
-    const rec = await submitAs(EMAIL.alex, 'purchase-requisition');
-    const res = await decideVia(clients.arjun, 'finance', rec.request_id, 'purchase-requisition', 'Approved');
-    expect(res.status).toBe(409);
-    expect(res.body.error).toBe('Finance can only decide after the line manager has approved');
-    const row = await t.db.query(`SELECT decision FROM approvals WHERE request_pk = $1 AND stage = 'finance'`, [rec.id]);
-    expect(row.rows[0].decision).toBe('Pending');
+    await refusedOutOfOrder('purchase-requisition', 'finance', 'Approved', 'Finance can only decide after the line manager has approved');
   });
   it('finance rejecting before the line manager', async () => {
-    const rec = await submitAs(EMAIL.alex, 'petty-cash');
-    const res = await decideVia(clients.arjun, 'finance', rec.request_id, 'petty-cash', 'Rejected', 'No budget');
-    expect(res.status).toBe(409);
+    await refusedOutOfOrder('petty-cash', 'finance', 'Rejected', 'Finance can only decide after the line manager has approved');
   });
   it('the facilities manager before the desk', async () => {
-    const rec = await submitAs(EMAIL.alex, 'facility-access');
-    const res = await decideVia(clients.kenji, 'facilities_manager', rec.request_id, 'facility-access', 'Approved');
-    expect(res.status).toBe(409);
-    expect(res.body.error).toBe('The facilities manager can only decide after the facilities desk has approved');
+    await refusedOutOfOrder(
+      'facility-access',
+      'facilities_manager',
+      'Approved',
+      'The facilities manager can only decide after the facilities desk has approved',
+    );
   });
   it('HR before the line manager on a leave request', async () => {
-    const rec = await submitAs(EMAIL.alex, 'leave-request');
-    const res = await decideVia(clients.meera, 'hr', rec.request_id, 'leave-request', 'Approved');
-    expect(res.status).toBe(409);
-    expect(res.body.error).toBe('HR can only decide after the line manager has approved');
+    await refusedOutOfOrder('leave-request', 'hr', 'Approved', 'HR can only decide after the line manager has approved');
   });
   it('a decided stage cannot be decided again, even with the other decision', async () => {
     const rec = await submitAs(EMAIL.alex, 'expense-reimbursement');
@@ -154,7 +180,7 @@ describe('only the stage approver decides', () => {
     // the manager's manager is not the line manager either
     expect((await decideVia(clients.victoria, 'line_manager', rec.request_id, rec.form_type, 'Approved')).status).toBe(404);
   });
-  it('an HR officer who is not the employee\'s HR contact is refused', async () => {
+  it("an HR officer who is not the employee's HR contact is refused", async () => {
     const rec = await submitAs(EMAIL.alex, 'info-update');
     const res = await decideVia(clients.tom, 'hr', rec.request_id, rec.form_type, 'Approved');
     expect(res.status).toBe(404);
@@ -166,23 +192,58 @@ describe('only the stage approver decides', () => {
     const res = await clients.priya.post('/api/finance/update-status', { form_id: rec.request_id, approval: 'Approved' });
     expect(res.status).toBe(403);
     const fa = await submitAs(EMAIL.alex, 'meeting-room');
-    expect((await clients.kenji.post('/api/facilities-desk/update-status', { form_id: fa.request_id, status: 'Approved' })).status).toBe(403);
-    expect((await clients.sofia.post('/api/facilities-manager/update-status', { form_id: fa.request_id, status: 'Approved' })).status).toBe(403);
+    expect((await clients.kenji.post('/api/facilities-desk/update-status', { form_id: fa.request_id, status: 'Approved' })).status).toBe(
+      403,
+    );
+    expect((await clients.sofia.post('/api/facilities-manager/update-status', { form_id: fa.request_id, status: 'Approved' })).status).toBe(
+      403,
+    );
   });
-  it('ids in the body that are not the caller\'s are 403 and change nothing', async () => {
+  it("ids in the body that are not the caller's are 403 and change nothing", async () => {
     const rec = await submitAs(EMAIL.alex, 'travel-request');
     const daniel = clients.daniel.user;
-    const res = await clients.priya.post('/api/manager/update-status', { form_id: rec.request_id, form_type: rec.form_type, status: 'Approved', manager_id: daniel.profile.manager_id });
+    const res = await clients.priya.post('/api/manager/update-status', {
+      form_id: rec.request_id,
+      form_type: rec.form_type,
+      status: 'Approved',
+      manager_id: daniel.profile.manager_id,
+    });
     expect(res.status).toBe(403);
-    expect((await clients.priya.post('/api/manager/update-status', { form_id: rec.request_id, status: 'Approved', manager_id: 9999 })).status).toBe(403);
+    expect(
+      (await clients.priya.post('/api/manager/update-status', { form_id: rec.request_id, status: 'Approved', manager_id: 9999 })).status,
+    ).toBe(403);
     const info = await submitAs(EMAIL.alex, 'info-update');
-    expect((await clients.meera.post('/api/hr/update-status', { form_id: info.request_id, status: 'Approved', hr_id: 'HR-002' })).status).toBe(403);
-    expect((await clients.arjun.post('/api/finance/update-status', { form_id: rec.request_id, approval: 'Approved', finance_id: String(clients.hannah.user.id) })).status).toBe(403);
-    expect((await clients.sofia.post('/api/facilities-desk/update-status', { form_id: 'MR-000001', status: 'Approved', facilities_id: 'OPS-002' })).status).toBe(403);
-    const dec = await t.db.query(`SELECT count(*)::int AS n FROM approvals WHERE request_pk = ANY($1) AND decision <> 'Pending'`, [[rec.id, info.id]]);
+    expect(
+      (await clients.meera.post('/api/hr/update-status', { form_id: info.request_id, status: 'Approved', hr_id: 'HR-002' })).status,
+    ).toBe(403);
+    expect(
+      (
+        await clients.arjun.post('/api/finance/update-status', {
+          form_id: rec.request_id,
+          approval: 'Approved',
+          finance_id: String(clients.hannah.user.id),
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await clients.sofia.post('/api/facilities-desk/update-status', {
+          form_id: 'MR-000001',
+          status: 'Approved',
+          facilities_id: 'OPS-002',
+        })
+      ).status,
+    ).toBe(403);
+    const dec = await t.db.query(`SELECT count(*)::int AS n FROM approvals WHERE request_pk = ANY($1) AND decision <> 'Pending'`, [
+      [rec.id, info.id],
+    ]);
     expect(dec.rows[0].n).toBe(0);
     // manager_id given as the caller's own employee code or user id is accepted
-    const ok = await clients.priya.post('/api/manager/update-status', { form_id: rec.request_id, status: 'Approved', manager_id: String(clients.priya.user.id) });
+    const ok = await clients.priya.post('/api/manager/update-status', {
+      form_id: rec.request_id,
+      status: 'Approved',
+      manager_id: String(clients.priya.user.id),
+    });
     expect(ok.status).toBe(200);
   });
   it('nobody decides their own request (finance staff submitting petty cash)', async () => {
@@ -203,7 +264,11 @@ describe('only the stage approver decides', () => {
   it('unknown requests are 404; a wrong form_type is 400', async () => {
     expect((await decideVia(clients.priya, 'line_manager', 'LR-999999', 'leave-request', 'Approved')).status).toBe(404);
     const rec = await submitAs(EMAIL.alex, 'petty-cash');
-    const res = await clients.priya.post('/api/manager/update-status', { form_id: rec.request_id, form_type: 'leave-request', status: 'Approved' });
+    const res = await clients.priya.post('/api/manager/update-status', {
+      form_id: rec.request_id,
+      form_type: 'leave-request',
+      status: 'Approved',
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -241,12 +306,21 @@ describe('decision input', () => {
   });
   it('comments are stored and the reason goes to the event log', async () => {
     const rec = await submitAs(EMAIL.alex, 'travel-request');
-    const res = await clients.priya.post('/api/manager/update-status', { form_id: rec.request_id, status: 'Rejected', comments: 'Discussed in 1:1', rejection_reason: 'Use video calls' });
+    const res = await clients.priya.post('/api/manager/update-status', {
+      form_id: rec.request_id,
+      status: 'Rejected',
+      comments: 'Discussed in 1:1',
+      rejection_reason: 'Use video calls',
+    });
     expect(res.status).toBe(200);
     expect(res.body.form.line_manager_comments).toBe('Discussed in 1:1');
     const ev = await t.db.query(`SELECT actor_id, details FROM request_events WHERE request_pk = $1 AND event_type = 'decision'`, [rec.id]);
     expect(ev.rows[0].actor_id).toBe(clients.priya.user.id);
-    expect(ev.rows[0].details).toMatchObject({ rejection_reason: 'Use video calls', comments: 'Discussed in 1:1', signer_name: 'Priya Sharma' });
+    expect(ev.rows[0].details).toMatchObject({
+      rejection_reason: 'Use video calls',
+      comments: 'Discussed in 1:1',
+      signer_name: 'Priya Sharma',
+    });
   });
 });
 
@@ -255,20 +329,25 @@ describe('concurrent decisions', () => {
     const rec = await submitAs(EMAIL.alex, 'petty-cash');
     const results = await Promise.all(
       Array.from({ length: 25 }, (_, i) =>
-        decideVia(clients.priya, 'line_manager', rec.request_id, rec.form_type, i % 2 ? 'Approved' : 'Rejected', `Reason ${i}`)),
+        decideVia(clients.priya, 'line_manager', rec.request_id, rec.form_type, i % 2 ? 'Approved' : 'Rejected', `Reason ${i}`),
+      ),
     );
     const ok = results.filter((r) => r.status === 200);
     expect(ok).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(24);
     for (const r of results.filter((x) => x.status === 409)) expect(r.body.error).toBe('This request has already been decided');
-    const ev = await t.db.query(`SELECT count(*)::int AS n FROM request_events WHERE request_pk = $1 AND event_type = 'decision'`, [rec.id]);
+    const ev = await t.db.query(`SELECT count(*)::int AS n FROM request_events WHERE request_pk = $1 AND event_type = 'decision'`, [
+      rec.id,
+    ]);
     expect(ev.rows[0].n).toBe(1);
   });
   it('two finance officers at once: one decides, the other gets 409', async () => {
     const rec = await submitAs(EMAIL.alex, 'purchase-requisition');
     await decideVia(clients.priya, 'line_manager', rec.request_id, rec.form_type, 'Approved');
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => decideVia(i % 2 ? clients.arjun : clients.hannah, 'finance', rec.request_id, rec.form_type, 'Approved')),
+      Array.from({ length: 20 }, (_, i) =>
+        decideVia(i % 2 ? clients.arjun : clients.hannah, 'finance', rec.request_id, rec.form_type, 'Approved'),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(19);
@@ -276,9 +355,11 @@ describe('concurrent decisions', () => {
   it('the service itself: 20 parallel decideStage calls, one winner', async () => {
     const rec = await submitAs(EMAIL.alex, 'meeting-room');
     const sofia = await userByEmail(t.db, EMAIL.sofia);
-    const settled = await Promise.allSettled(Array.from({ length: 20 }, () => decideStage(t.db, sofia, { ref: rec.request_id, decision: 'Approved' })));
+    const settled = await Promise.allSettled(
+      Array.from({ length: 20 }, () => decideStage(t.db, sofia, { ref: rec.request_id, decision: 'Approved' })),
+    );
     expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(1);
-    const rejected = settled.filter((s) => s.status === 'rejected') as PromiseRejectedResult[];
+    const rejected = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected');
     expect(rejected.every((r) => r.reason.statusCode === 409)).toBe(true);
   });
 });

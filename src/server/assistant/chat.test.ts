@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createDb } from '../db/pool.js';
+import { sampleInput } from '../approvals/test-helpers.js';
+import { factories, stateFingerprint } from '../test/factories.js';
 import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
 import { setRoleConfig } from './config.js';
 import { registerSentenceHook } from './stream.js';
@@ -20,7 +22,33 @@ beforeAll(async () => {
   priya = await t.login('priya.sharma@adminease.test');
   meera = await t.login('meera.iyer@adminease.test');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The assistant families of /ai/{family}/health and the chatbots /ai/status reports, all online (the spec's six and the administrator's). */
+const FAMILIES = ['manager', 'hr', 'finance', 'it', 'facilities', 'simple', 'admin'] as const;
+const ALL_ONLINE = {
+  manager: 'online',
+  hr: 'online',
+  finance: 'online',
+  it: 'online',
+  facilities: 'online',
+  employee: 'online',
+  admin: 'online',
+};
+
+/** GET /ai/{family}/health of every family (public): family -> its status. */
+async function healthOfEveryFamily(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const family of FAMILIES) {
+    const res = await t.anonymous.get(`/ai/${family}/health`);
+    expect(res.status, family).toBe(200);
+    expect(res.body.family).toBe(family);
+    out[family] = res.body.status;
+  }
+  return out;
+}
 
 /** A chat turn, text only unless the body says otherwise (a request that says nothing gets speech by the user's
  * sound preference, on by default). */
@@ -31,7 +59,11 @@ async function chat(client: ApiClient, url: string, body: Record<string, unknown
 
 describe('stream format', () => {
   it('streams content pieces, suggestions and complete, ending with [DONE]', async () => {
-    const { res, events, done, content } = await chat(alex, '/ai/streaming-chat', { message: 'hello', stream: true, user_id: alex.user.id });
+    const { res, events, done, content } = await chat(alex, '/ai/streaming-chat', {
+      message: 'hello',
+      stream: true,
+      user_id: alex.user.id,
+    });
     expect(res.status).toBe(200);
     expect(String(res.headers['content-type'])).toMatch(/^text\/event-stream/);
     expect(res.text.trim().endsWith('data: [DONE]')).toBe(true);
@@ -51,7 +83,11 @@ describe('stream format', () => {
   });
 
   it('gives approvers approval_actions with Approve, Reject and View, the flag and the pointing-down emoji', async () => {
-    const { events, content } = await chat(priya, '/ai/manager/chat-stream', { message: 'what is waiting for my approval?', user_id: priya.user.id, auto_greeting: false });
+    const { events, content } = await chat(priya, '/ai/manager/chat-stream', {
+      message: 'what is waiting for my approval?',
+      user_id: priya.user.id,
+      auto_greeting: false,
+    });
     const actions = events.filter((e) => e.type === 'approval_actions');
     expect(actions.length).toBeGreaterThan(0);
     const a = actions[0].approval_action as any;
@@ -71,7 +107,10 @@ describe('stream format', () => {
   });
 
   it('answers the login greeting personally', async () => {
-    const res = await priya.post('/ai/manager/login-greeting', { user_id: priya.user.id, user_info: { user_id: priya.user.id, firstName: 'Priya', lastName: 'Sharma', role: 'Department Manager', department: 'ENG' } });
+    const res = await priya.post('/ai/manager/login-greeting', {
+      user_id: priya.user.id,
+      user_info: { user_id: priya.user.id, firstName: 'Priya', lastName: 'Sharma', role: 'Department Manager', department: 'ENG' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.greeting).toMatch(/Priya/);
     expect(res.body.greeting).toMatch(/waiting for your approval/);
@@ -107,25 +146,34 @@ describe('stream format', () => {
 
   it('needs a session for chat but not for health and status', async () => {
     expect((await t.anonymous.post('/ai/streaming-chat', { message: 'hi' })).status).toBe(401);
-    const health = await t.anonymous.get('/ai/manager/health');
-    expect(health.status).toBe(200);
-    expect(health.body.status).toBe('healthy');
+    expect((await t.anonymous.post('/ai/manager/chat-stream', { message: 'hi' })).status).toBe(401);
+    expect(await healthOfEveryFamily()).toEqual(Object.fromEntries(FAMILIES.map((f) => [f, 'healthy'])));
     const status = await t.anonymous.get('/ai/status');
     expect(status.status).toBe(200);
-    expect(status.body.engine).toBe('built-in');
-    expect(status.body.chatbots.employee).toBe('online');
+    expect(status.body).toMatchObject({ status: 'ok', engine: 'built-in', assistant: 'Chief Smile Officer' });
+    expect(status.body.chatbots).toEqual(ALL_ONLINE);
   });
 
-  it('never shows an employee somebody else\'s request', async () => {
-    const r = await t.db.query(`SELECT request_id FROM requests WHERE employee_id <> $1 AND form_type = 'travel-request' LIMIT 1`, [alex.user.id]);
-    const id = r.rows[0].request_id;
-    for (const message of [`status of ${id}`, `show details of ${id}`, `approve ${id}`, `cancel request ${id}`]) {
-      const { content } = await chat(alex, '/ai/streaming-chat', { message });
-      expect(content).not.toMatch(/Singapore|Munich|London|New York|Dubai/);
+  it("never shows an employee somebody else's request, nor changes it", async () => {
+    const f = factories(t);
+    const { employee: owner } = await f.team();
+    const input = { ...sampleInput('travel-request'), destination: 'Reykjavik', travel_purpose: 'Geothermal plant visit' };
+    const rec = await f.request({ owner, formType: 'travel-request', input });
+    const asker = await f.login((await f.team()).employee);
+    const before = await stateFingerprint(t, ['requests', 'approvals', 'request_events', 'notifications']);
+    for (const message of [
+      `status of ${rec.request_id}`,
+      `show details of ${rec.request_id}`,
+      `approve ${rec.request_id}`,
+      `cancel request ${rec.request_id}`,
+    ]) {
+      const { content } = await chat(asker, '/ai/streaming-chat', { message });
+      expect(content).not.toMatch(/Reykjavik|Geothermal/);
+      expect(content).not.toContain(owner.last_name);
       expect(content).toMatch(/couldn't find|can't|cannot|only/i);
     }
-    const after = await t.db.query('SELECT status FROM requests WHERE request_id = $1', [id]);
-    expect(after.rows[0].status).not.toBe('Cancelled');
+    // no status, approval, history event or notification changed
+    expect(await stateFingerprint(t, ['requests', 'approvals', 'request_events', 'notifications'])).toEqual(before);
   });
 });
 
@@ -143,19 +191,28 @@ describe('sessions', () => {
     const other = await alex.post('/ai/simple/session/login', { user_id: alex.user.id });
     const fresh = await chat(alex, '/ai/streaming-chat', { message: '17 March 2027' }, { 'x-session-id': other.body.session_id });
     expect(fresh.content).not.toMatch(/meeting room|from what time/i);
-    for (const m of ['17 March 2027', '10am to 11am', '6 people', 'no']) await chat(alex, '/ai/streaming-chat', { message: m }, { 'x-session-id': sid });
+    for (const m of ['17 March 2027', '10am to 11am', '6 people', 'no'])
+      await chat(alex, '/ai/streaming-chat', { message: m }, { 'x-session-id': sid });
 
     const conv = await alex.post('/ai/simple/session/conversation-history', { user_id: alex.user.id }, { 'x-session-id': sid });
     expect(conv.status).toBe(200);
     expect(conv.body.history).toHaveLength(10);
     expect(conv.body.history.at(-1).role).toBe('assistant');
     expect(conv.body.history.at(-1).content).toMatch(/cancelled/i);
-    const conv3 = await alex.post('/ai/simple/session/conversation-history', { user_id: alex.user.id, max_items: 3 }, { 'x-session-id': sid });
+    const conv3 = await alex.post(
+      '/ai/simple/session/conversation-history',
+      { user_id: alex.user.id, max_items: 3 },
+      { 'x-session-id': sid },
+    );
     expect(conv3.body.history).toHaveLength(3);
 
+    // more than 20 stored messages (each turn stores the question and the answer), whatever ran before this test
+    const stored = async () =>
+      Number((await t.db.query('SELECT count(*) AS n FROM chat_messages WHERE user_id = $1', [alex.user.id])).rows[0].n);
+    while ((await stored()) <= 22) await chat(alex, '/ai/streaming-chat', { message: 'thanks' });
     const hist = await alex.post('/ai/simple/session/chat-history', { user_id: alex.user.id });
     expect(Array.isArray(hist.body)).toBe(true);
-    // Alex has sent more than ten messages in this file by now: the default is the newest 20, oldest first
+    // the default is the newest 20, oldest first
     expect(hist.body).toHaveLength(20);
     const all = await alex.post('/ai/simple/session/chat-history', { user_id: alex.user.id, max_messages: 200 });
     expect(all.body.length).toBeGreaterThan(20);
@@ -166,14 +223,28 @@ describe('sessions', () => {
   it('saves chat messages, reports status and stats, cleans up idle sessions and logs out', async () => {
     let sam = await t.login('sam.wilson@adminease.test');
     const s = await sam.post('/ai/simple/session/login', { user_id: 'EMP-1003' });
-    const saved = await sam.post('/ai/simple/session/save-chat', { user_id: sam.user.id, message_type: 'user', content: 'hello there', metadata: { via: 'test' } }, { 'x-session-id': s.body.session_id });
+    const saved = await sam.post(
+      '/ai/simple/session/save-chat',
+      { user_id: sam.user.id, message_type: 'user', content: 'hello there', metadata: { via: 'test' } },
+      { 'x-session-id': s.body.session_id },
+    );
     expect(saved.body).toMatchObject({ success: true });
     const hist = await sam.post('/ai/simple/session/chat-history', { user_id: sam.user.id });
-    expect(hist.body.at(-1)).toMatchObject({ message_type: 'user', content: 'hello there', metadata: { via: 'test' }, session_id: s.body.session_id });
+    expect(hist.body.at(-1)).toMatchObject({
+      message_type: 'user',
+      content: 'hello there',
+      metadata: { via: 'test' },
+      session_id: s.body.session_id,
+    });
 
     const status = await sam.post('/ai/simple/session/status', { user_id: sam.user.id });
     expect(status.body.active).toBe(true);
-    expect(status.body.session).toMatchObject({ sessionId: s.body.session_id, userId: sam.user.id, userRole: 'Sales Executive', isManager: false });
+    expect(status.body.session).toMatchObject({
+      sessionId: s.body.session_id,
+      userId: sam.user.id,
+      userRole: 'Sales Executive',
+      isManager: false,
+    });
     const pStatus = await priya.post('/ai/manager/session/login', { user_id: priya.user.id });
     expect(pStatus.status).toBe(200);
     expect((await priya.post('/ai/manager/session/status', { user_id: priya.user.id })).body.session.isManager).toBe(true);
@@ -191,7 +262,10 @@ describe('sessions', () => {
     expect((await sam.post('/ai/simple/session/logout', { user_id: sam.user.id })).body.sessions_ended).toBe(1);
     // (that logout also ended Sam's sign-in session: session-logout.test.ts)
     sam = await t.login('sam.wilson@adminease.test');
-    expect((await sam.post('/ai/simple/session/status', { user_id: sam.user.id })).body).toMatchObject({ active: false, session: { sessionId: s2.body.session_id } });
+    expect((await sam.post('/ai/simple/session/status', { user_id: sam.user.id })).body).toMatchObject({
+      active: false,
+      session: { sessionId: s2.body.session_id },
+    });
     t.clock.offsetMs = 0;
   });
 
@@ -220,7 +294,8 @@ describe('sessions', () => {
   });
 
   it('uses only session ids the server issued to the caller: a chosen or foreign id is never adopted, and both answer alike', async () => {
-    const count = async (id: string) => (await t.db.query('SELECT count(*)::int AS n FROM ai_sessions WHERE session_id = $1', [id])).rows[0].n;
+    const count = async (id: string) =>
+      (await t.db.query('SELECT count(*)::int AS n FROM ai_sessions WHERE session_id = $1', [id])).rows[0].n;
     // A client-chosen id is not adopted: the answer names the id the server issued, and the chosen id stays unknown.
     const chosen = 'simple-squatted-id-0001';
     const first = await alex.post('/ai/simple-chat', { message: 'hello', sessionId: chosen }, { 'x-session-id': chosen });
@@ -253,11 +328,21 @@ describe('sessions', () => {
       const complete = parseSse(steal.text).events.find((e) => e.type === 'complete') as any;
       expect(complete?.session_id).not.toBe(id);
       const peek = await alex.post('/ai/manager/session/conversation-history', { user_id: alex.user.id }, { 'x-session-id': id });
-      expect({ status: peek.status, body: peek.body }).toEqual({ status: 200, body: { success: true, session_id: null, history: [], count: 0 } });
-      const saved = await alex.post('/ai/manager/session/save-chat', { user_id: alex.user.id, message_type: 'user', content: 'x' }, { 'x-session-id': id });
+      expect({ status: peek.status, body: peek.body }).toEqual({
+        status: 200,
+        body: { success: true, session_id: null, history: [], count: 0 },
+      });
+      const saved = await alex.post(
+        '/ai/manager/session/save-chat',
+        { user_id: alex.user.id, message_type: 'user', content: 'x' },
+        { 'x-session-id': id },
+      );
       expect(saved.status).toBe(200);
     }
-    const after = await t.db.query('SELECT count(*)::int AS n, count(*) FILTER (WHERE user_id <> $2)::int AS foreign FROM chat_messages WHERE session_id = $1', [foreignId, priya.user.id]);
+    const after = await t.db.query(
+      'SELECT count(*)::int AS n, count(*) FILTER (WHERE user_id <> $2)::int AS foreign FROM chat_messages WHERE session_id = $1',
+      [foreignId, priya.user.id],
+    );
     expect(after.rows[0]).toEqual({ n: before.rows[0].n, foreign: 0 });
     expect(await count(unknownId)).toBe(0);
   });
@@ -267,7 +352,12 @@ describe('sessions', () => {
     const db2 = createDb(t.url, 2);
     const app2 = await buildApp({ db: db2, config: { ...loadConfig(process.env), databaseUrl: t.url, logLevel: 'silent' }, logger: false });
     try {
-      const res = await app2.inject({ method: 'POST', url: '/ai/simple/session/chat-history', headers: { authorization: `Bearer ${alex.token}`, 'content-type': 'application/json' }, payload: JSON.stringify({ user_id: alex.user.id, max_messages: 500 }) });
+      const res = await app2.inject({
+        method: 'POST',
+        url: '/ai/simple/session/chat-history',
+        headers: { authorization: `Bearer ${alex.token}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ user_id: alex.user.id, max_messages: 500 }),
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual(before.body);
     } finally {
@@ -284,8 +374,9 @@ describe('maintenance switch', () => {
       const { content, done } = await chat(alex, '/ai/streaming-chat', { message: 'book annual leave next monday, errands' });
       expect(done).toBe(true);
       expect(content).toBe('CSO is being upgraded, back at 3pm.');
-      expect((await t.anonymous.get('/ai/simple/health')).body.status).toBe('maintenance');
-      expect((await t.anonymous.get('/ai/status')).body.chatbots.employee).toBe('maintenance');
+      // only the employee assistant is in maintenance; every other family stays healthy
+      expect(await healthOfEveryFamily()).toEqual({ ...Object.fromEntries(FAMILIES.map((f) => [f, 'healthy'])), simple: 'maintenance' });
+      expect((await t.anonymous.get('/ai/status')).body.chatbots).toEqual({ ...ALL_ONLINE, employee: 'maintenance' });
       expect((await alex.post('/ai/simple-chat', { message: 'hi' })).body).toMatchObject({ maintenance: true });
       // managers keep their assistant
       const p = await chat(priya, '/ai/manager/chat-stream', { message: 'hello' });
@@ -295,15 +386,21 @@ describe('maintenance switch', () => {
     }
     const { content } = await chat(alex, '/ai/streaming-chat', { message: 'hello' });
     expect(content).toMatch(/Chief Smile Officer/);
+    expect((await t.anonymous.get('/ai/status')).body.chatbots).toEqual(ALL_ONLINE);
+    expect(await healthOfEveryFamily()).toEqual(Object.fromEntries(FAMILIES.map((f) => [f, 'healthy'])));
   });
 });
 
 describe('sentence hook (speech integration point)', () => {
-  it('interleaves the hook\'s events per sentence; its end events follow complete, before [DONE]', async () => {
-    const off = registerSentenceHook((_req, body) => (body.test_hook === true ? {
-      sentence: (text, index, emit) => emit({ type: 'tts_chunk', chunk_index: index, text }),
-      end: (emit) => emit({ type: 'tts', fallback_used: false }),
-    } : undefined));
+  it("interleaves the hook's events per sentence; its end events follow complete, before [DONE]", async () => {
+    const off = registerSentenceHook((_req, body) =>
+      body.test_hook === true
+        ? {
+            sentence: (text, index, emit) => emit({ type: 'tts_chunk', chunk_index: index, text }),
+            end: (emit) => emit({ type: 'tts', fallback_used: false }),
+          }
+        : undefined,
+    );
     try {
       // tts: false leaves the reply to this hook (a request that says nothing gets speech by the sound preference)
       const { events, content } = await chat(alex, '/ai/streaming-chat', { message: 'what can you do?', test_hook: true, tts: false });
@@ -350,12 +447,19 @@ describe('first piece', () => {
 });
 
 describe('confirmations of the built-in engine', () => {
-  it('approves only the request whose question was shown: another request\'s Approve button is no yes to it', async () => {
-    const submit = async (start: string, end: string) => (await alex.post('/api/forms/leave-request', { leave_type: 'Annual', start_date: start, end_date: end, reason: 'Family visit' })).body.request_id as string;
+  it("approves only the request whose question was shown: another request's Approve button is no yes to it", async () => {
+    const submit = async (start: string, end: string) =>
+      (await alex.post('/api/forms/leave-request', { leave_type: 'Annual', start_date: start, end_date: end, reason: 'Family visit' })).body
+        .request_id as string;
     const first = await submit('2027-09-13', '2027-09-14');
     const second = await submit('2027-09-20', '2027-09-21');
-    const stage = async (id: string) => (await t.db.query(
-      `SELECT a.decision FROM approvals a JOIN requests q ON q.id = a.request_pk WHERE q.request_id = $1 AND a.stage = 'line_manager'`, [id])).rows[0].decision;
+    const stage = async (id: string) =>
+      (
+        await t.db.query(
+          `SELECT a.decision FROM approvals a JOIN requests q ON q.id = a.request_pk WHERE q.request_id = $1 AND a.stage = 'line_manager'`,
+          [id],
+        )
+      ).rows[0].decision;
     const sid = (await priya.post('/ai/manager/session/login', { user_id: priya.user.id })).body.session_id;
     const say = (message: string) => chat(priya, '/ai/manager/chat-stream', { message }, { 'x-session-id': sid });
     expect((await say(`approve ${first}`)).content).toMatch(/\(yes \/ no\)/);
@@ -371,17 +475,29 @@ describe('confirmations of the built-in engine', () => {
   });
 
   it('applies a confirmed decision only to the content its summary showed: an edit in between refuses it', async () => {
-    const created = await alex.post('/api/forms/petty-cash', { amount_requested: 42.5, expected_settlement_date: '2027-02-03', purpose: 'Team lunch' });
+    const created = await alex.post('/api/forms/petty-cash', {
+      amount_requested: 42.5,
+      expected_settlement_date: '2027-02-03',
+      purpose: 'Team lunch',
+    });
     expect(created.status).toBe(201);
     const id = created.body.request_id as string;
     const sid = (await priya.post('/ai/manager/session/login', { user_id: priya.user.id })).body.session_id;
     const say = (message: string) => chat(priya, '/ai/manager/chat-stream', { message }, { 'x-session-id': sid });
     expect((await say(`approve ${id}`)).content).toMatch(/\(yes \/ no\)/);
-    const edited = await alex.put(`/api/forms/petty-cash/${id}`, { amount_requested: 48000, expected_settlement_date: '2027-02-03', purpose: 'Team lunch' });
+    const edited = await alex.put(`/api/forms/petty-cash/${id}`, {
+      amount_requested: 48000,
+      expected_settlement_date: '2027-02-03',
+      purpose: 'Team lunch',
+    });
     expect(edited.status).toBe(200);
     expect((await say('yes')).content).toMatch(/changed after you opened it/);
-    const decision = (await t.db.query(
-      `SELECT a.decision FROM approvals a JOIN requests q ON q.id = a.request_pk WHERE q.request_id = $1 AND a.stage = 'line_manager'`, [id])).rows[0].decision;
+    const decision = (
+      await t.db.query(
+        `SELECT a.decision FROM approvals a JOIN requests q ON q.id = a.request_pk WHERE q.request_id = $1 AND a.stage = 'line_manager'`,
+        [id],
+      )
+    ).rows[0].decision;
     expect(decision).toBe('Pending');
   });
 });

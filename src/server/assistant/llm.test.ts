@@ -24,7 +24,15 @@ function toolCall(name: string, args: Record<string, unknown>, id = 'call_1'): a
   const json = JSON.stringify(args);
   const half = Math.ceil(json.length / 2);
   return [
-    { choices: [{ index: 0, delta: { role: 'assistant', tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: '' } }] }, finish_reason: null }] },
+    {
+      choices: [
+        {
+          index: 0,
+          delta: { role: 'assistant', tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: '' } }] },
+          finish_reason: null,
+        },
+      ],
+    },
     { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: json.slice(0, half) } }] }, finish_reason: null }] },
     { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: json.slice(half) } }] }, finish_reason: null }] },
     { choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] },
@@ -35,20 +43,35 @@ const lastToolResult = (body: any) => [...body.messages].reverse().find((m: any)
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     let raw = '';
-    req.on('data', (c) => { raw += c; });
+    req.on('data', (c) => {
+      raw += c;
+    });
     req.on('end', () => {
       const body = JSON.parse(raw);
       received.push({ url: req.url, auth: req.headers.authorization, body });
       const out = script(body);
-      if (out.status && out.status !== 200) { res.writeHead(out.status, { 'content-type': 'application/json' }); res.end(JSON.stringify({ error: { message: 'overloaded' } })); return; }
+      if (out.status && out.status !== 200) {
+        res.writeHead(out.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'overloaded' } }));
+        return;
+      }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.flushHeaders();
-      if (out.raw !== undefined) { res.end(out.raw); return; }
+      if (out.raw !== undefined) {
+        res.end(out.raw);
+        return;
+      }
       void (async () => {
         for (const c of out.chunks ?? []) {
           if (res.destroyed) return;
-          if (typeof c.wait === 'number') { await new Promise((r) => setTimeout(r, c.wait)); continue; }
-          if (c.die) { res.socket?.destroy(); return; }
+          if (typeof c.wait === 'number') {
+            await new Promise((r) => setTimeout(r, c.wait));
+            continue;
+          }
+          if (c.die) {
+            res.socket?.destroy();
+            return;
+          }
           res.write(`data: ${JSON.stringify(c)}\n\n`);
         }
         res.end('data: [DONE]\n\n');
@@ -86,7 +109,7 @@ async function newSession(client: ApiClient, family = 'simple'): Promise<string>
 }
 
 describe('external model (OpenAI-compatible)', () => {
-  it('streams the model\'s answer and answers its tool calls with the user\'s own data', async () => {
+  it("streams the model's answer and answers its tool calls with the user's own data", async () => {
     received.length = 0;
     script = (body) => {
       const tool = lastToolResult(body);
@@ -112,26 +135,44 @@ describe('external model (OpenAI-compatible)', () => {
     expect(text).toContain(`You have ${left}`);
   });
 
-  it('prepares a submission through a tool; the user\'s yes submits it through the built-in confirmation', async () => {
+  it("prepares a submission through a tool; the user's yes submits it through the built-in confirmation", async () => {
     script = (body) => {
       const tool = lastToolResult(body);
-      if (!tool) return { chunks: toolCall('prepare_form_submission', { form_type: 'meeting-room', fields: { room_requested: 'Board Room', booking_date: '2027-05-04', start_time: '10:00', end_time: '11:00', participants_count: 6 } }) };
+      if (!tool)
+        return {
+          chunks: toolCall('prepare_form_submission', {
+            form_type: 'meeting-room',
+            fields: {
+              room_requested: 'Board Room',
+              booking_date: '2027-05-04',
+              start_time: '10:00',
+              end_time: '11:00',
+              participants_count: 6,
+            },
+          }),
+        };
       return { chunks: [content(tool), stop()] };
     };
     const s = await alex.post('/ai/simple/session/login', { user_id: alex.user.id });
     const first = await ask(alex, 'get me the board room on 4 May 2027 10-11 for six', s.body.session_id);
     expect(first.content).toMatch(/Shall I submit it\?/);
-    const before = await t.db.query(`SELECT count(*)::int AS n FROM requests WHERE employee_id = $1 AND form_type = 'meeting-room'`, [alex.user.id]);
+    const before = await t.db.query(`SELECT count(*)::int AS n FROM requests WHERE employee_id = $1 AND form_type = 'meeting-room'`, [
+      alex.user.id,
+    ]);
     const calls = received.length;
     const yes = await ask(alex, 'yes', s.body.session_id);
     expect(received.length).toBe(calls); // the confirmation never went to the model
     expect(yes.content).toMatch(/MR-\d{6}/);
-    const after = await t.db.query(`SELECT count(*)::int AS n FROM requests WHERE employee_id = $1 AND form_type = 'meeting-room'`, [alex.user.id]);
+    const after = await t.db.query(`SELECT count(*)::int AS n FROM requests WHERE employee_id = $1 AND form_type = 'meeting-room'`, [
+      alex.user.id,
+    ]);
     expect(after.rows[0].n).toBe(before.rows[0].n + 1);
   });
 
   it('keeps the permission checks: a model asking to approve for an employee changes nothing', async () => {
-    const r = await t.db.query(`SELECT request_id FROM requests WHERE current_stage = 'line_manager' AND employee_id <> $1 LIMIT 1`, [alex.user.id]);
+    const r = await t.db.query(`SELECT request_id FROM requests WHERE current_stage = 'line_manager' AND employee_id <> $1 LIMIT 1`, [
+      alex.user.id,
+    ]);
     const id = r.rows[0].request_id;
     script = (body) => {
       const tool = lastToolResult(body);
@@ -142,7 +183,10 @@ describe('external model (OpenAI-compatible)', () => {
     expect(res.content).toMatch(/Only approvers/);
     const yes = await ask(alex, 'yes');
     void yes;
-    const row = await t.db.query(`SELECT a.decision FROM approvals a JOIN requests q ON q.id = a.request_pk WHERE q.request_id = $1 AND a.stage = 'line_manager'`, [id]);
+    const row = await t.db.query(
+      `SELECT a.decision FROM approvals a JOIN requests q ON q.id = a.request_pk WHERE q.request_id = $1 AND a.stage = 'line_manager'`,
+      [id],
+    );
     expect(row.rows[0].decision).toBe('Pending');
   });
 
@@ -164,7 +208,10 @@ describe('external model (OpenAI-compatible)', () => {
     const res = await alex.post('/ai/simple-chat', { message: 'how many annual leave days do I have left?' });
     expect(res.body.engine).toBe('built-in');
     expect(res.body.response).toMatch(/days of annual leave left/);
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ err: expect.stringMatching(/503/) }), expect.stringMatching(/provider failed/));
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ err: expect.stringMatching(/503/) }),
+      expect.stringMatching(/provider failed/),
+    );
     // a broken stream (garbage, no answer) is a failure too
     script = () => ({ raw: 'data: {not json\n\n' });
     const res2 = await ask(alex, 'what can you do?');
@@ -177,14 +224,25 @@ describe('external model (OpenAI-compatible)', () => {
 
 describe('external model: nothing happens without a shown confirmation', () => {
   const LATER = 'ok, tell me more about it before I approve it';
-  const stageDecision = async (id: string) => (await t.db.query(
-    `SELECT a.decision FROM approvals a JOIN requests q ON q.id = a.request_pk WHERE q.request_id = $1 AND a.stage = 'line_manager'`, [id])).rows[0].decision;
+  const stageDecision = async (id: string) =>
+    (
+      await t.db.query(
+        `SELECT a.decision FROM approvals a JOIN requests q ON q.id = a.request_pk WHERE q.request_id = $1 AND a.stage = 'line_manager'`,
+        [id],
+      )
+    ).rows[0].decision;
 
   it('an approval prepared by the model is not executed when the provider fails after the prepare tool', async () => {
-    const sub = await alex.post('/api/forms/leave-request', { leave_type: 'Annual', start_date: '2027-06-14', end_date: '2027-06-15', reason: 'Family visit' });
+    const sub = await alex.post('/api/forms/leave-request', {
+      leave_type: 'Annual',
+      start_date: '2027-06-14',
+      end_date: '2027-06-15',
+      reason: 'Family visit',
+    });
     expect(sub.status).toBe(201);
     const id = sub.body.request_id as string;
-    script = (body) => (lastToolResult(body) ? { status: 503 } : { chunks: toolCall('prepare_decision', { request_id: id, decision: 'Approved' }) });
+    script = (body) =>
+      lastToolResult(body) ? { status: 503 } : { chunks: toolCall('prepare_decision', { request_id: id, decision: 'Approved' }) };
     const sid = await newSession(priya, 'manager');
     const first = await ask(priya, `ok, tell me more about ${id} before I approve it`, sid, '/ai/manager/chat-stream');
     expect(first.done).toBe(true);
@@ -193,16 +251,32 @@ describe('external model: nothing happens without a shown confirmation', () => {
     expect(second.done).toBe(true);
     expect(second.content).not.toMatch(/is approved/);
     expect(await stageDecision(id)).toBe('Pending');
-    const mine = Object.values((await alex.get('/api/forms/user-forms')).body as Record<string, any[]>).flat().find((r) => r.request_id === id);
+    const mine = Object.values((await alex.get('/api/forms/user-forms')).body as Record<string, any[]>)
+      .flat()
+      .find((r) => r.request_id === id);
     expect(mine.status).toBe('Pending');
   });
 
   it('a room booking prepared by the model is not submitted after the provider dies; an explicit yes to the shown summary is', async () => {
-    const count = async () => (await t.db.query(`SELECT count(*)::int AS n FROM requests WHERE employee_id = $1 AND form_type = 'meeting-room'`, [alex.user.id])).rows[0].n;
+    const count = async () =>
+      (await t.db.query(`SELECT count(*)::int AS n FROM requests WHERE employee_id = $1 AND form_type = 'meeting-room'`, [alex.user.id]))
+        .rows[0].n;
     const before = await count();
-    script = (body) => (lastToolResult(body)
-      ? { chunks: [content('Here is your booking. '), content('It will go to'), { wait: 150 }, { die: true }] }
-      : { chunks: toolCall('prepare_form_submission', { form_type: 'meeting-room', fields: { room_requested: 'Board Room', booking_date: '2027-07-06', start_time: '10:00', end_time: '11:00', participants_count: 6 } }) });
+    script = (body) =>
+      lastToolResult(body)
+        ? { chunks: [content('Here is your booking. '), content('It will go to'), { wait: 150 }, { die: true }] }
+        : {
+            chunks: toolCall('prepare_form_submission', {
+              form_type: 'meeting-room',
+              fields: {
+                room_requested: 'Board Room',
+                booking_date: '2027-07-06',
+                start_time: '10:00',
+                end_time: '11:00',
+                participants_count: 6,
+              },
+            }),
+          };
     const sid = await newSession(alex);
     const first = await ask(alex, 'book the board room on 6 July 2027 from 10am to 11am for 6 people', sid);
     expect(first.done).toBe(true);
@@ -217,7 +291,11 @@ describe('external model: nothing happens without a shown confirmation', () => {
   });
 
   it('a withdrawal prepared by the model is not carried out when the provider fails after the prepare tool', async () => {
-    const sub = await alex.post('/api/forms/petty-cash', { amount_requested: 30, expected_settlement_date: '2027-05-03', purpose: 'Team coffee' });
+    const sub = await alex.post('/api/forms/petty-cash', {
+      amount_requested: 30,
+      expected_settlement_date: '2027-05-03',
+      purpose: 'Team coffee',
+    });
     expect(sub.status, sub.text).toBe(201);
     const id = sub.body.request_id as string;
     script = (body) => (lastToolResult(body) ? { status: 500 } : { chunks: toolCall('prepare_withdrawal', { request_id: id }) });
@@ -234,7 +312,8 @@ describe('external model: nothing happens without a shown confirmation', () => {
 describe('external model: time limit, interrupted answers and claims', () => {
   const balanceText = async () => {
     script = () => ({ status: 503 });
-    return (await alex.post('/ai/simple-chat', { message: 'how much leave have I got?' }, { 'x-session-id': await newSession(alex) })).body.response as string;
+    return (await alex.post('/ai/simple-chat', { message: 'how much leave have I got?' }, { 'x-session-id': await newSession(alex) })).body
+      .response as string;
   };
 
   it('a slow but steady answer longer than the time limit arrives complete', async () => {
@@ -257,9 +336,11 @@ describe('external model: time limit, interrupted answers and claims', () => {
     expect(res.content).not.toMatch(/You have\s*$/);
   });
 
-  it('an answer cut mid-stream ends with the built-in engine\'s answer, not half a sentence', async () => {
+  it("an answer cut mid-stream ends with the built-in engine's answer, not half a sentence", async () => {
     const engineText = await balanceText();
-    script = () => ({ chunks: [content('Let me check that for you. '), content('Your leave balance for this year is'), { wait: 150 }, { die: true }] });
+    script = () => ({
+      chunks: [content('Let me check that for you. '), content('Your leave balance for this year is'), { wait: 150 }, { die: true }],
+    });
     const res = await ask(alex, 'how much leave have I got?', await newSession(alex));
     expect(res.done).toBe(true);
     expect(res.events.find((e) => e.type === 'complete')).toBeTruthy();
@@ -271,7 +352,9 @@ describe('external model: time limit, interrupted answers and claims', () => {
   });
 
   it('a claimed action without a tool result is not passed through', async () => {
-    const count = async () => (await t.db.query(`SELECT count(*)::int AS n FROM requests WHERE employee_id = $1 AND form_type = 'leave-request'`, [alex.user.id])).rows[0].n;
+    const count = async () =>
+      (await t.db.query(`SELECT count(*)::int AS n FROM requests WHERE employee_id = $1 AND form_type = 'leave-request'`, [alex.user.id]))
+        .rows[0].n;
     const before = await count();
     const message = 'please submit my annual leave from 2 August 2027 to 3 August 2027 for a trip';
     script = () => ({ chunks: [content('Done! '), content('Your leave LR-009999 has been submitted.'), stop()] });
@@ -307,11 +390,13 @@ describe('external model: time limit, interrupted answers and claims', () => {
 
 describe('the provider time limit setting', () => {
   it('is a whole number of milliseconds; anything else stops the start with a clear message', async () => {
-    const { assistantSettings } = await import('./config.js');
+    const { loadConfig } = await import('../config.js');
+    const assistantSettings = (env: Record<string, string>) => loadConfig(env).assistant;
     const env = { ASSISTANT_LLM_BASE_URL: 'http://127.0.0.1:9/v1', ASSISTANT_LLM_MODEL: 'm' };
     expect(assistantSettings(env).llm?.timeoutMs).toBe(30_000);
     expect(assistantSettings({ ...env, ASSISTANT_LLM_TIMEOUT_MS: '2500' }).llm?.timeoutMs).toBe(2500);
-    for (const bad of ['abc', '0', '-5', '1.5', '99999999']) expect(() => assistantSettings({ ...env, ASSISTANT_LLM_TIMEOUT_MS: bad }), bad).toThrow(/ASSISTANT_LLM_TIMEOUT_MS/);
+    for (const bad of ['abc', '0', '-5', '1.5', '99999999'])
+      expect(() => assistantSettings({ ...env, ASSISTANT_LLM_TIMEOUT_MS: bad }), bad).toThrow(/ASSISTANT_LLM_TIMEOUT_MS/);
   });
 });
 
@@ -320,7 +405,11 @@ describe('statements the model may not make on its own (unbackedClaim)', () => {
     const { unbackedClaim } = await import('./llm.js');
     const none = { outputs: [], readOutputs: [], known: '' };
     const prepared = { outputs: ['Approve LR-000001 (Annual Leave from Alex Johnson)? (yes / no)'], readOutputs: [], known: '' };
-    const status = { outputs: ['LR-000001 · Annual Leave, 2027-01-11 to 2027-01-13: Approved'], readOutputs: ['LR-000001 · Annual Leave, 2027-01-11 to 2027-01-13: Approved'], known: '' };
+    const status = {
+      outputs: ['LR-000001 · Annual Leave, 2027-01-11 to 2027-01-13: Approved'],
+      readOutputs: ['LR-000001 · Annual Leave, 2027-01-11 to 2027-01-13: Approved'],
+      known: '',
+    };
     for (const [sentence, ev] of [
       ['Approve LR-000001 (Annual Leave from Alex Johnson)? (yes / no)', prepared],
       ['Your leave LR-000001 has been approved.', status],
@@ -328,7 +417,8 @@ describe('statements the model may not make on its own (unbackedClaim)', () => {
       ['Once you confirm, it will be submitted.', none],
       ['The COVID-19 rules still apply.', none],
       ['You have 9 days of annual leave left.', none],
-    ] as const) expect(unbackedClaim(sentence, ev), sentence).toBeUndefined();
+    ] as const)
+      expect(unbackedClaim(sentence, ev), sentence).toBeUndefined();
     for (const [sentence, ev] of [
       ['Done!', none],
       ['I have approved LR-000001 for you.', prepared],
@@ -337,6 +427,7 @@ describe('statements the model may not make on its own (unbackedClaim)', () => {
       ['Your room is booked.', none],
       ['Your request LR-123456 is pending.', none],
       ['All set, your trip was successfully filed.', none],
-    ] as const) expect(unbackedClaim(sentence, ev), sentence).toBeDefined();
+    ] as const)
+      expect(unbackedClaim(sentence, ev), sentence).toBeDefined();
   });
 });

@@ -2,6 +2,8 @@
 // llama.cpp server, Gemini's compatible endpoint), streamed, with the built-in engine's actions offered as
 // tools. Tools run the engine's own skills for the signed-in user, so the same permission checks apply, and
 // actions that change data only prepare a confirmation that the built-in engine completes on 'yes'.
+import { businessDate, businessTimeZone, weekdayOf } from '../../domain/business-time.js';
+import { DONE, readEventStream } from '../../domain/event-stream.js';
 import { FORM_TYPES, formTypeDef } from '../../domain/forms.js';
 import type { LlmSettings } from './config.js';
 import { decisionForTool, detailsReply, queueReply } from './engine/approval-flow.js';
@@ -13,9 +15,16 @@ import { confirmWithdraw } from './engine/withdraw-flow.js';
 import { recentMessages } from './sessions.js';
 import type { ChatStream } from './stream.js';
 
+/** 'Tuesday' for a business date. */
+const weekdayName = (iso: string) => ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][weekdayOf(iso)];
+
 const MAX_ROUNDS = 4;
 
-interface ToolCall { id: string; type: 'function'; function: { name: string; arguments: string } }
+interface ToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
 type Message =
   | { role: 'system' | 'user'; content: string }
   | { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] }
@@ -25,23 +34,93 @@ const str = { type: 'string' } as const;
 
 /** The tools offered to the model: the engine's actions. */
 export const TOOLS = [
-  { type: 'function', function: { name: 'get_leave_balance', description: "The user's annual leave balance for a year.", parameters: { type: 'object', properties: { year: { type: 'integer' } } } } },
-  { type: 'function', function: { name: 'get_my_requests', description: "Status of the user's own requests. Optional filters: a request id (e.g. LR-000123), a form type, a status, or words such as a destination.", parameters: { type: 'object', properties: { request_id: str, form_type: { type: 'string', enum: FORM_TYPES.map((t) => t.formType) }, status: str, words: str } } } },
-  { type: 'function', function: { name: 'get_holidays', description: "Holidays: a holiday's name and/or a year or month, e.g. 'Diwali 2027' or 'December'.", parameters: { type: 'object', properties: { query: str }, required: ['query'] } } },
-  { type: 'function', function: { name: 'list_pending_approvals', description: 'What waits for the user\'s approval (only for approvers).', parameters: { type: 'object', properties: { form_type: str } } } },
-  { type: 'function', function: { name: 'get_request_details', description: 'Details of one request the user may see.', parameters: { type: 'object', properties: { request_id: str }, required: ['request_id'] } } },
-  { type: 'function', function: { name: 'prepare_form_submission', description: 'Start submitting a form for the user with the fields they stated (dates YYYY-MM-DD, times HH:MM, amounts in USD). The assistant then asks for missing fields and for confirmation; nothing is submitted until the user says yes.', parameters: { type: 'object', properties: { form_type: { type: 'string', enum: FORM_TYPES.map((t) => t.formType) }, fields: { type: 'object' } }, required: ['form_type'] } } },
-  { type: 'function', function: { name: 'prepare_decision', description: 'Prepare approving or rejecting a request waiting for the user (approvers only). Nothing changes until the user confirms.', parameters: { type: 'object', properties: { request_id: str, decision: { type: 'string', enum: ['Approved', 'Rejected'] }, reason: str }, required: ['request_id', 'decision'] } } },
-  { type: 'function', function: { name: 'prepare_withdrawal', description: "Prepare withdrawing one of the user's own pending requests. Nothing changes until the user confirms.", parameters: { type: 'object', properties: { request_id: str }, required: ['request_id'] } } },
+  {
+    type: 'function',
+    function: {
+      name: 'get_leave_balance',
+      description: "The user's annual leave balance for a year.",
+      parameters: { type: 'object', properties: { year: { type: 'integer' } } },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'get_my_requests',
+      description:
+        "Status of the user's own requests. Optional filters: a request id (e.g. LR-000123), a form type, a status, or words such as a destination.",
+      parameters: {
+        type: 'object',
+        properties: { request_id: str, form_type: { type: 'string', enum: FORM_TYPES.map((t) => t.formType) }, status: str, words: str },
+      },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'get_holidays',
+      description: "Holidays: a holiday's name and/or a year or month, e.g. 'Diwali 2027' or 'December'.",
+      parameters: { type: 'object', properties: { query: str }, required: ['query'] },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'list_pending_approvals',
+      description: "What waits for the user's approval (only for approvers).",
+      parameters: { type: 'object', properties: { form_type: str } },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'get_request_details',
+      description: 'Details of one request the user may see.',
+      parameters: { type: 'object', properties: { request_id: str }, required: ['request_id'] },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'prepare_form_submission',
+      description:
+        'Start submitting a form for the user with the fields they stated (dates YYYY-MM-DD, times HH:MM, amounts in USD). The assistant then asks for missing fields and for confirmation; nothing is submitted until the user says yes.',
+      parameters: {
+        type: 'object',
+        properties: { form_type: { type: 'string', enum: FORM_TYPES.map((t) => t.formType) }, fields: { type: 'object' } },
+        required: ['form_type'],
+      },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'prepare_decision',
+      description:
+        'Prepare approving or rejecting a request waiting for the user (approvers only). Nothing changes until the user confirms.',
+      parameters: {
+        type: 'object',
+        properties: { request_id: str, decision: { type: 'string', enum: ['Approved', 'Rejected'] }, reason: str },
+        required: ['request_id', 'decision'],
+      },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'prepare_withdrawal',
+      description: "Prepare withdrawing one of the user's own pending requests. Nothing changes until the user confirms.",
+      parameters: { type: 'object', properties: { request_id: str }, required: ['request_id'] },
+    },
+  },
 ] as const;
 
 function systemPrompt(ctx: TurnContext): string {
   const u = ctx.user;
   return [
     `You are ${ASSISTANT_NAME} (CSO), the friendly assistant of the AdminEase forms and approvals portal.`,
-    `You talk with ${u.first_name} ${u.last_name} (${u.role}, ${u.department_name ?? 'no department'}). Today is ${ctx.now.toISOString().slice(0, 10)}.`,
+    `You talk with ${u.first_name} ${u.last_name} (${u.role}, ${u.department_name ?? 'no department'}). Today is ${weekdayName(businessDate(ctx.now))} ${businessDate(ctx.now)} (time zone ${businessTimeZone()}).`,
     'Answer briefly and warmly. Use the tools for every fact about requests, balances, holidays and approvals; never invent ids, numbers or dates.',
-    'You can only see and do what this user may see and do in the dashboards; the tools enforce it. Never reveal other people\'s data beyond what a tool returns.',
+    "You can only see and do what this user may see and do in the dashboards; the tools enforce it. Never reveal other people's data beyond what a tool returns.",
     'To submit, decide or withdraw anything, call the prepare_* tool and relay its text: the user confirms with yes in their next message.',
     'You cannot complete any action yourself: never say that something was submitted, approved, rejected, withdrawn or booked, and never write a request id that no tool gave you.',
     `Form types: ${FORM_TYPES.map((t) => `${t.formType} (${t.title})`).join(', ')}.`,
@@ -79,7 +158,9 @@ async function runTool(ctx: TurnContext, name: string, args: Record<string, unkn
       r = await leaveBalanceReply(ctx, args.year ? `balance ${s(args.year)}` : 'balance');
       break;
     case 'get_my_requests': {
-      const words = [s(args.request_id), s(args.status), s(args.words), args.form_type ? formTypeDef(s(args.form_type))?.title ?? '' : ''].filter(Boolean).join(' ');
+      const words = [s(args.request_id), s(args.status), s(args.words), args.form_type ? (formTypeDef(s(args.form_type))?.title ?? '') : '']
+        .filter(Boolean)
+        .join(' ');
       r = await myRequestsReply(ctx, words, words.toLowerCase());
       break;
     }
@@ -95,11 +176,20 @@ async function runTool(ctx: TurnContext, name: string, args: Record<string, unkn
     case 'prepare_form_submission': {
       const ft = s(args.form_type);
       if (!formTypeDef(ft)) return `Unknown form type ${ft}.`;
-      r = await startFormWithFields(ctx, ft, (args.fields && typeof args.fields === 'object' ? args.fields : {}) as Record<string, unknown>);
+      r = await startFormWithFields(
+        ctx,
+        ft,
+        (args.fields && typeof args.fields === 'object' ? args.fields : {}) as Record<string, unknown>,
+      );
       break;
     }
     case 'prepare_decision':
-      r = await decisionForTool(ctx, s(args.request_id).toUpperCase(), s(args.decision) === 'Rejected' ? 'Rejected' : 'Approved', s(args.reason) || undefined);
+      r = await decisionForTool(
+        ctx,
+        s(args.request_id).toUpperCase(),
+        s(args.decision) === 'Rejected' ? 'Rejected' : 'Approved',
+        s(args.reason) || undefined,
+      );
       break;
     case 'prepare_withdrawal':
       r = await confirmWithdraw(ctx, s(args.request_id).toUpperCase());
@@ -121,45 +211,40 @@ async function runTool(ctx: TurnContext, name: string, args: Record<string, unkn
  * Reads an OpenAI-style SSE body: content deltas go to onContent; tool call deltas are assembled. onData is called
  * whenever bytes arrive (the idle timer's heartbeat).
  */
-async function readCompletion(res: Response, onContent: (t: string) => Promise<void>, onData: () => void): Promise<{ content: string; toolCalls: ToolCall[]; finish: string | null }> {
+async function readCompletion(
+  res: Response,
+  onContent: (t: string) => Promise<void>,
+  onData: () => void,
+): Promise<{ content: string; toolCalls: ToolCall[]; finish: string | null }> {
   if (!res.body) throw new ProviderError('No response body reader available');
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let buf = '';
   let content = '';
   let finish: string | null = null;
   const calls: ToolCall[] = [];
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    onData();
-    buf += decoder.decode(value, { stream: true });
-    let nl: number;
-    while ((nl = buf.indexOf('\n')) >= 0) {
-      const line = buf.slice(0, nl).trim();
-      buf = buf.slice(nl + 1);
-      if (!line.startsWith('data:')) continue;
-      const data = line.slice(5).trim();
-      if (data === '[DONE]') return { content, toolCalls: calls.filter(Boolean), finish };
-      let json: any;
-      try { json = JSON.parse(data); } catch { continue; }
-      if (json.error) throw new ProviderError(String(json.error.message ?? json.error));
-      const choice = json.choices?.[0];
-      if (!choice) continue;
-      const delta = choice.delta ?? {};
-      if (typeof delta.content === 'string' && delta.content) {
-        content += delta.content;
-        await onContent(delta.content);
-      }
-      for (const tc of delta.tool_calls ?? []) {
-        const i = typeof tc.index === 'number' ? tc.index : calls.length;
-        calls[i] ??= { id: tc.id ?? `call_${i}`, type: 'function', function: { name: '', arguments: '' } };
-        if (tc.id) calls[i].id = tc.id;
-        if (tc.function?.name) calls[i].function.name += tc.function.name;
-        if (tc.function?.arguments) calls[i].function.arguments += tc.function.arguments;
-      }
-      if (choice.finish_reason) finish = choice.finish_reason;
+  for await (const message of readEventStream(res.body, { onChunk: onData })) {
+    const data = message.data.trim();
+    if (data === DONE) return { content, toolCalls: calls.filter(Boolean), finish };
+    let json: any;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      continue;
     }
+    if (json.error) throw new ProviderError(String(json.error.message ?? json.error));
+    const choice = json.choices?.[0];
+    if (!choice) continue;
+    const delta = choice.delta ?? {};
+    if (typeof delta.content === 'string' && delta.content) {
+      content += delta.content;
+      await onContent(delta.content);
+    }
+    for (const tc of delta.tool_calls ?? []) {
+      const i = typeof tc.index === 'number' ? tc.index : calls.length;
+      calls[i] ??= { id: tc.id ?? `call_${i}`, type: 'function', function: { name: '', arguments: '' } };
+      if (tc.id) calls[i].id = tc.id;
+      if (tc.function?.name) calls[i].function.name += tc.function.name;
+      if (tc.function?.arguments) calls[i].function.arguments += tc.function.arguments;
+    }
+    if (choice.finish_reason) finish = choice.finish_reason;
   }
   // the body ended without [DONE] and without a finish reason: the provider went away mid-answer
   if (!finish) throw new ProviderError('the provider closed the stream before the answer was complete');
@@ -168,7 +253,8 @@ async function readCompletion(res: Response, onContent: (t: string) => Promise<v
 
 // ---- statements the model may not make on its own ------------------------------------------------
 
-const DONE_VERBS = 'approved|rejected|declined|denied|submitted|sent|filed|raised|created|logged|booked|reserved|scheduled|withdrawn|withdrew|cancell?ed|reset|processed|forwarded|escalated|granted';
+const DONE_VERBS =
+  'approved|rejected|declined|denied|submitted|sent|filed|raised|created|logged|booked|reserved|scheduled|withdrawn|withdrew|cancell?ed|reset|processed|forwarded|escalated|granted';
 /** 'I have approved ...', "I've submitted", 'we booked'. */
 const FIRST_PERSON_DONE = new RegExp(`\\b(i|we)('ve|'d| have| had)?( just| already| now| also| successfully)*\\s+(${DONE_VERBS})\\b`);
 /** 'Done!', 'All set', 'successfully'. */
@@ -220,7 +306,13 @@ function sentenceEnd(text: string): number {
  * check ends the turn like a provider failure (it never reaches the user). The provider time limit is the longest
  * silence between two pieces of its stream, so a long but steady answer is never cut.
  */
-export async function llmTurn(ctx: TurnContext, s: LlmSettings, message: string, sessionId: string, stream?: ChatStream): Promise<{ reply: Reply; streamed: boolean }> {
+export async function llmTurn(
+  ctx: TurnContext,
+  s: LlmSettings,
+  message: string,
+  sessionId: string,
+  stream?: ChatStream,
+): Promise<{ reply: Reply; streamed: boolean }> {
   const history = await recentMessages(ctx.db, ctx.user.id, 10, sessionId);
   const messages: Message[] = [{ role: 'system', content: systemPrompt(ctx) }];
   for (const m of history) messages.push({ role: m.message_type === 'user' ? 'user' : 'assistant', content: m.content });
@@ -251,7 +343,10 @@ export async function llmTurn(ctx: TurnContext, s: LlmSettings, message: string,
         throw e;
       }
       text += sentence;
-      if (stream && sentence) { streamed = true; await stream.content(sentence); }
+      if (stream && sentence) {
+        streamed = true;
+        await stream.content(sentence);
+      }
     }
   };
 
@@ -282,10 +377,16 @@ export async function llmTurn(ctx: TurnContext, s: LlmSettings, message: string,
         throw new ProviderError(`HTTP error! status: ${res.status} ${body.slice(0, 200)}`);
       }
       arm();
-      result = await readCompletion(res, async (t) => {
-        held += t;
-        await release(false);
-      }, arm).catch((err) => { throw controller.signal.aborted && !(err instanceof ProviderError) ? controller.signal.reason : err; });
+      result = await readCompletion(
+        res,
+        async (t) => {
+          held += t;
+          await release(false);
+        },
+        arm,
+      ).catch((err) => {
+        throw controller.signal.aborted && !(err instanceof ProviderError) ? controller.signal.reason : err;
+      });
       await release(true);
     } catch (err) {
       throw fail(err);
@@ -302,21 +403,34 @@ export async function llmTurn(ctx: TurnContext, s: LlmSettings, message: string,
             if (!squash(text).includes(squash(p.text))) {
               const tail = `\n\n${p.text}`;
               text += tail;
-              if (stream) { streamed = true; await stream.content(tail); }
+              if (stream) {
+                streamed = true;
+                await stream.content(tail);
+              }
             }
           } else {
             ctx.state.pending = undefined;
           }
         }
         return {
-          reply: { text, suggestions: collected.suggestions ?? [...DEFAULT_SUGGESTIONS], approvalActions: collected.actions, showApprovalAction: collected.show, intent: `llm.${collected.intent ?? 'answer'}` },
+          reply: {
+            text,
+            suggestions: collected.suggestions ?? [...DEFAULT_SUGGESTIONS],
+            approvalActions: collected.actions,
+            showApprovalAction: collected.show,
+            intent: `llm.${collected.intent ?? 'answer'}`,
+          },
           streamed,
         };
       }
       messages.push({ role: 'assistant', content: result.content || null, tool_calls: result.toolCalls });
       for (const call of result.toolCalls) {
         let args: Record<string, unknown> = {};
-        try { args = call.function.arguments ? JSON.parse(call.function.arguments) : {}; } catch { args = {}; }
+        try {
+          args = call.function.arguments ? JSON.parse(call.function.arguments) : {};
+        } catch {
+          args = {};
+        }
         const output = await runTool(ctx, call.function.name, args, collected);
         messages.push({ role: 'tool', tool_call_id: call.id, content: output });
       }

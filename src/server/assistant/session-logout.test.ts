@@ -6,16 +6,20 @@ import { type TestApp, startTestApp } from '../test/harness.js';
 import { FAMILIES } from './session-routes.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 /** The session cookie a response sets, if any ('adminease_session=...; ...'). */
 const sessionCookie = (headers: Record<string, unknown>) =>
   ([] as string[]).concat((headers['set-cookie'] as string | string[] | undefined) ?? []).find((c) => c.startsWith(`${SESSION_COOKIE}=`));
 
 describe('POST /ai/{family}/session/logout', () => {
-  it('has the six families of the spec', () => {
-    expect([...FAMILIES]).toEqual(['manager', 'hr', 'finance', 'it', 'facilities', 'simple']);
+  it("has the six families of the spec and the administrator's (issue 18)", () => {
+    expect([...FAMILIES]).toEqual(['manager', 'hr', 'finance', 'it', 'facilities', 'simple', 'admin']);
   });
 
   for (const family of FAMILIES) {
@@ -47,11 +51,17 @@ describe('POST /ai/{family}/session/logout', () => {
 
   it('ends a session carried by the cookie (the browser client) and clears that cookie', async () => {
     const nina = await t.login('nina.patel@adminease.test');
-    const viaCookie = (method: 'GET' | 'POST', url: string, body?: unknown) => t.app.inject({
-      method, url,
-      headers: { cookie: `${SESSION_COOKIE}=${nina.token}`, 'sec-fetch-site': 'same-origin', ...(body ? { 'content-type': 'application/json' } : {}) },
-      payload: body ? JSON.stringify(body) : undefined,
-    });
+    const viaCookie = (method: 'GET' | 'POST', url: string, body?: unknown) =>
+      t.app.inject({
+        method,
+        url,
+        headers: {
+          cookie: `${SESSION_COOKIE}=${nina.token}`,
+          'sec-fetch-site': 'same-origin',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        payload: body ? JSON.stringify(body) : undefined,
+      });
     expect((await viaCookie('GET', '/api/auth/me')).statusCode).toBe(200);
     const res = await viaCookie('POST', '/ai/simple/session/logout', { user_id: 'EMP-1006' });
     expect(res.statusCode).toBe(200);

@@ -2,21 +2,36 @@
 // simple) only namespaces the session: any signed-in user may open one under any family. Every user_id in a
 // body must be the caller's own (user id, employee code, or for HR staff their hr_id), else 403.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isSessionManagerRole } from '../../domain/roles.js';
 import { endSignInSession } from '../auth/routes.js';
 import { badRequest, forbidden } from '../http/errors.js';
-import { parse } from '../http/parse.js';
 import { type AuthUser, isSelfRef } from '../people/service.js';
-import { type AiSession, SESSION_VALIDITY_MS, createSession, isLive, latestSession, ownSession, recentMessages, saveMessage } from './sessions.js';
+import {
+  type AiSession,
+  SESSION_VALIDITY_MS,
+  createSession,
+  isLive,
+  latestSession,
+  ownSession,
+  recentMessages,
+  saveMessage,
+} from './sessions.js';
 
-export const FAMILIES = ['manager', 'hr', 'finance', 'it', 'facilities', 'simple'] as const;
+export const FAMILIES = ['manager', 'hr', 'finance', 'it', 'facilities', 'simple', 'admin'] as const;
 const FamilyParams = z.object({ family: z.enum(FAMILIES, { message: 'Unknown assistant family' }) });
 const UserRef = z.union([z.string().max(100), z.number()], { message: 'user_id is required' });
 const SessionLoginSchema = z.object({ user_id: UserRef, user_role: z.string().max(200).optional() });
 const UserOnlySchema = z.object({ user_id: UserRef });
 const HistorySchema = z.object({ user_id: UserRef, max_items: z.coerce.number().int().min(1).max(100).default(10) });
-const CleanupSchema = z.object({ hours: z.coerce.number().min(0).max(24 * 365).default(24) });
+const CleanupSchema = z.object({
+  hours: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
+});
 const SaveChatSchema = z.object({
   user_id: UserRef,
   message_type: z.string().trim().min(1, 'message_type is required').max(40),
@@ -41,12 +56,13 @@ function sessionView(s: AiSession) {
   };
 }
 
-export default async function assistantSessionRoutes(app: FastifyInstance) {
+export default async function assistantSessionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.ctx;
 
-  app.post('/ai/:family/session/login', async (req) => {
-    const { family } = parse(FamilyParams, req.params);
-    const body = parse(SessionLoginSchema, req.body);
+  app.post('/ai/:family/session/login', { schema: { params: FamilyParams, body: SessionLoginSchema } }, async (req) => {
+    const { family } = req.params;
+    const body = req.body;
     assertSelf(req.user, body.user_id);
     // the role is the signed-in user's: a body cannot claim another one
     const s = await createSession(db, req.user, family, req.user.role, clock.now());
@@ -55,18 +71,22 @@ export default async function assistantSessionRoutes(app: FastifyInstance) {
 
   // The spec's client signs out with this call alone ('ends the backend session'): the assistant sessions of the
   // family end, and so does the caller's sign-in session (revoked, cookie cleared), as POST /api/auth/logout does.
-  app.post('/ai/:family/session/logout', async (req, reply) => {
-    const { family } = parse(FamilyParams, req.params);
-    const body = parse(UserOnlySchema, req.body);
+  app.post('/ai/:family/session/logout', { schema: { params: FamilyParams, body: UserOnlySchema } }, async (req, reply) => {
+    const { family } = req.params;
+    const body = req.body;
     assertSelf(req.user, body.user_id);
-    const r = await db.query('UPDATE ai_sessions SET ended_at = $3 WHERE user_id = $1 AND family = $2 AND ended_at IS NULL', [req.user.id, family, clock.now()]);
-    await endSignInSession(app, req, reply);
+    const r = await db.query('UPDATE ai_sessions SET ended_at = $3 WHERE user_id = $1 AND family = $2 AND ended_at IS NULL', [
+      req.user.id,
+      family,
+      clock.now(),
+    ]);
+    await endSignInSession(fastify, req, reply);
     return { success: true, sessions_ended: r.rowCount };
   });
 
-  app.post('/ai/:family/session/status', async (req) => {
-    const { family } = parse(FamilyParams, req.params);
-    const body = parse(UserOnlySchema, req.body);
+  app.post('/ai/:family/session/status', { schema: { params: FamilyParams, body: UserOnlySchema } }, async (req) => {
+    const { family } = req.params;
+    const body = req.body;
     assertSelf(req.user, body.user_id);
     const s = await latestSession(db, req.user.id, family);
     const now = clock.now();
@@ -80,9 +100,9 @@ export default async function assistantSessionRoutes(app: FastifyInstance) {
     };
   });
 
-  app.post('/ai/:family/session/conversation-history', async (req) => {
-    const { family } = parse(FamilyParams, req.params);
-    const body = parse(HistorySchema, req.body);
+  app.post('/ai/:family/session/conversation-history', { schema: { params: FamilyParams, body: HistorySchema } }, async (req) => {
+    const { family } = req.params;
+    const body = req.body;
     assertSelf(req.user, body.user_id);
     const header = req.headers['x-session-id'];
     const given = typeof header === 'string' && header.trim() ? header.trim() : undefined;
@@ -92,13 +112,18 @@ export default async function assistantSessionRoutes(app: FastifyInstance) {
       ? (await ownSession(db, req.user, given))?.session_id
       : (await latestSession(db, req.user.id, family))?.session_id;
     const items = sessionId ? await recentMessages(db, req.user.id, body.max_items, sessionId) : [];
-    const history = items.map((m) => ({ role: m.message_type === 'user' ? 'user' : 'assistant', content: m.content, timestamp: m.timestamp, metadata: m.metadata }));
+    const history = items.map((m) => ({
+      role: m.message_type === 'user' ? 'user' : 'assistant',
+      content: m.content,
+      timestamp: m.timestamp,
+      metadata: m.metadata,
+    }));
     return { success: true, session_id: sessionId ?? null, history, count: history.length };
   });
 
-  app.post('/ai/:family/session/cleanup', async (req) => {
-    const { family } = parse(FamilyParams, req.params);
-    const body = parse(CleanupSchema, req.body);
+  app.post('/ai/:family/session/cleanup', { schema: { params: FamilyParams, body: CleanupSchema } }, async (req) => {
+    const { family } = req.params;
+    const body = req.body;
     const now = clock.now();
     // only the caller's own sessions: nobody ends other people's conversations
     const r = await db.query(
@@ -108,8 +133,8 @@ export default async function assistantSessionRoutes(app: FastifyInstance) {
     return { success: true, cleaned: r.rowCount, hours: body.hours };
   });
 
-  app.get('/ai/:family/session/stats', async (req) => {
-    const { family } = parse(FamilyParams, req.params);
+  app.get('/ai/:family/session/stats', { schema: { params: FamilyParams } }, async (req) => {
+    const { family } = req.params;
     const now = clock.now();
     const r = await db.query(
       `SELECT count(*)::int AS total,
@@ -131,22 +156,28 @@ export default async function assistantSessionRoutes(app: FastifyInstance) {
     };
   });
 
-  app.post('/ai/:family/session/save-chat', async (req) => {
-    const { family } = parse(FamilyParams, req.params);
-    const body = parse(SaveChatSchema, req.body);
+  app.post('/ai/:family/session/save-chat', { schema: { params: FamilyParams, body: SaveChatSchema } }, async (req) => {
+    const { family } = req.params;
+    const body = req.body;
     assertSelf(req.user, body.user_id);
     if (JSON.stringify(body.metadata).length > 10_000) throw badRequest('metadata is too large');
     const header = req.headers['x-session-id'];
     const given = typeof header === 'string' && header.trim() ? header.trim() : null;
     // A message is filed under a session only when the server issued that id to the caller; else under none.
     const sessionId = (await ownSession(db, req.user, given))?.session_id ?? null;
-    const id = await saveMessage(db, req.user.id, { sessionId, family, type: body.message_type, content: body.content, metadata: { ...body.metadata, source: 'save-chat' }, at: clock.now() });
+    const id = await saveMessage(db, req.user.id, {
+      sessionId,
+      family,
+      type: body.message_type,
+      content: body.content,
+      metadata: { ...body.metadata, source: 'save-chat' },
+      at: clock.now(),
+    });
     return { success: true, id };
   });
 
-  app.post('/ai/:family/session/chat-history', async (req) => {
-    parse(FamilyParams, req.params);
-    const body = parse(ChatHistorySchema, req.body);
+  app.post('/ai/:family/session/chat-history', { schema: { params: FamilyParams, body: ChatHistorySchema } }, async (req) => {
+    const body = req.body;
     assertSelf(req.user, body.user_id);
     return recentMessages(db, req.user.id, body.max_messages);
   });

@@ -7,7 +7,7 @@ import { forbidden } from '../http/errors.js';
 import type { AuthUser } from '../people/service.js';
 import type { SessionState } from './engine/types.js';
 
-/** A session is live while its last activity is under 24 hours old (employee-side §4, §9). */
+/** A session is live while its last activity is under 24 hours old; an older one has expired. */
 export const SESSION_VALIDITY_MS = 24 * 60 * 60 * 1000;
 const SESSION_ID = /^[A-Za-z0-9_.:-]{8,100}$/;
 
@@ -26,7 +26,14 @@ export function newSessionId(family: string): string {
   return `${family}-${randomBytes(16).toString('hex')}`;
 }
 
-export async function createSession(db: Queryable, user: AuthUser, family: string, role: string, now: Date, id = newSessionId(family)): Promise<AiSession> {
+export async function createSession(
+  db: Queryable,
+  user: AuthUser,
+  family: string,
+  role: string,
+  now: Date,
+  id = newSessionId(family),
+): Promise<AiSession> {
   const r = await db.query(
     `INSERT INTO ai_sessions (session_id, user_id, family, user_role, created_at, last_activity_at) VALUES ($1, $2, $3, $4, $5, $5)
      ON CONFLICT (session_id) DO NOTHING RETURNING *`,
@@ -42,11 +49,21 @@ export async function createSession(db: Queryable, user: AuthUser, family: strin
  * most recent live session of the family, else a new one with a server-made id. A client never chooses an id.
  * The id in use is returned with every answer. A session idle for 24 hours starts over with an empty state.
  */
-export async function resolveSession(db: Queryable, user: AuthUser, family: string, sessionId: string | undefined, now: Date): Promise<AiSession> {
+export async function resolveSession(
+  db: Queryable,
+  user: AuthUser,
+  family: string,
+  sessionId: string | undefined,
+  now: Date,
+): Promise<AiSession> {
   const s = await ownSession(db, user, sessionId);
   if (s) {
     if (s.ended_at || now.getTime() - new Date(s.last_activity_at).getTime() >= SESSION_VALIDITY_MS) {
-      await db.query('UPDATE ai_sessions SET state = $2, ended_at = NULL, last_activity_at = $3 WHERE session_id = $1', [s.session_id, {}, now]);
+      await db.query('UPDATE ai_sessions SET state = $2, ended_at = NULL, last_activity_at = $3 WHERE session_id = $1', [
+        s.session_id,
+        {},
+        now,
+      ]);
       return { ...s, state: {}, ended_at: null, last_activity_at: now };
     }
     return s;
@@ -81,7 +98,9 @@ export interface ChatMessage {
 }
 
 export async function saveMessage(
-  db: Queryable, userId: number, m: { sessionId?: string | null; family?: string | null; type: string; content: string; metadata?: Record<string, unknown>; at: Date },
+  db: Queryable,
+  userId: number,
+  m: { sessionId?: string | null; family?: string | null; type: string; content: string; metadata?: Record<string, unknown>; at: Date },
 ): Promise<number> {
   const r = await db.query(
     `INSERT INTO chat_messages (user_id, session_id, family, message_type, content, metadata, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
@@ -92,21 +111,33 @@ export async function saveMessage(
 
 function toMessage(row: any): ChatMessage {
   return {
-    id: row.id, message_type: row.message_type, content: row.content, metadata: row.metadata ?? {},
-    session_id: row.session_id, family: row.family, timestamp: new Date(row.created_at).toISOString(),
+    id: row.id,
+    message_type: row.message_type,
+    content: row.content,
+    metadata: row.metadata ?? {},
+    session_id: row.session_id,
+    family: row.family,
+    timestamp: new Date(row.created_at).toISOString(),
   };
 }
 
 /** The newest `max` messages of a user (optionally of one session), oldest first. */
 export async function recentMessages(db: Queryable, userId: number, max: number, sessionId?: string): Promise<ChatMessage[]> {
   const r = sessionId
-    ? await db.query('SELECT * FROM chat_messages WHERE user_id = $1 AND session_id = $2 ORDER BY id DESC LIMIT $3', [userId, sessionId, max])
+    ? await db.query('SELECT * FROM chat_messages WHERE user_id = $1 AND session_id = $2 ORDER BY id DESC LIMIT $3', [
+        userId,
+        sessionId,
+        max,
+      ])
     : await db.query('SELECT * FROM chat_messages WHERE user_id = $1 ORDER BY id DESC LIMIT $2', [userId, max]);
   return r.rows.map(toMessage).reverse();
 }
 
 export async function latestSession(db: Queryable, userId: number, family: string): Promise<AiSession | undefined> {
-  const r = await db.query('SELECT * FROM ai_sessions WHERE user_id = $1 AND family = $2 ORDER BY last_activity_at DESC LIMIT 1', [userId, family]);
+  const r = await db.query('SELECT * FROM ai_sessions WHERE user_id = $1 AND family = $2 ORDER BY last_activity_at DESC LIMIT 1', [
+    userId,
+    family,
+  ]);
   return r.rows[0];
 }
 

@@ -23,7 +23,10 @@ export type SentenceHook = {
 };
 
 /** Decides, per chat request, whether a sentence hook applies (e.g. the body or the user's settings ask for speech). */
-export type SentenceHookFactory = (req: FastifyRequest, body: Record<string, unknown>) => SentenceHook | undefined | Promise<SentenceHook | undefined>;
+export type SentenceHookFactory = (
+  req: FastifyRequest,
+  body: Record<string, unknown>,
+) => SentenceHook | undefined | Promise<SentenceHook | undefined>;
 
 const factories: SentenceHookFactory[] = [];
 
@@ -66,7 +69,10 @@ export class ChatStream {
   private sentenceIndex = 0;
   private hookChain: Promise<void> = Promise.resolve();
 
-  constructor(private readonly reply: FastifyReply, private readonly hook?: SentenceHook) {
+  constructor(
+    private readonly reply: FastifyReply,
+    private readonly hook?: SentenceHook,
+  ) {
     reply.raw.on('close', () => {
       if (!reply.raw.writableEnded) hook?.abort?.();
       this.closed = true;
@@ -78,7 +84,7 @@ export class ChatStream {
     if (this.open) return;
     this.open = true;
     const headers: Record<string, string | number | string[]> = {};
-    for (const [k, v] of Object.entries(this.reply.getHeaders())) if (v !== undefined) headers[k] = v as string;
+    for (const [k, v] of Object.entries(this.reply.getHeaders())) if (v !== undefined) headers[k] = v;
     this.reply.hijack();
     this.reply.raw.writeHead(200, {
       ...headers,
@@ -130,7 +136,7 @@ export class ChatStream {
     if (!text) return;
     const parts = opts.split === false ? [text] : pieces(text);
     const raw = this.reply.raw;
-    for (let i = 0; i < parts.length; ) {
+    for (let i = 0; i < parts.length;) {
       const batch = i === 0 ? 1 : PIECES_PER_WRITE;
       const corked = batch > 1 && !raw.writableEnded;
       if (corked) raw.cork();
@@ -147,11 +153,20 @@ export class ChatStream {
   }
 
   /** Suggestions, approval actions, the complete event and [DONE]; then closes the stream. */
-  async finish(opts: { suggestions?: string[]; approvalActions?: ApprovalAction[]; showApprovalAction?: boolean; extra?: StreamEvent }): Promise<void> {
+  async finish(opts: {
+    suggestions?: string[];
+    approvalActions?: ApprovalAction[];
+    showApprovalAction?: boolean;
+    extra?: StreamEvent;
+  }): Promise<void> {
     this.emitSentences(true);
     if (this.hook?.end) {
       const hook = this.hook;
-      this.hookChain = this.hookChain.then(async () => { await hook.end!((e) => this.event(e)); }).catch(() => undefined);
+      this.hookChain = this.hookChain
+        .then(async () => {
+          await hook.end!((e) => this.event(e));
+        })
+        .catch(() => undefined);
     }
     // The text is complete: its final events go out now, so the client can finish the message and take the next
     // one; speech still being synthesised (the hook's tail) follows, and [DONE] comes after the last of it.

@@ -11,7 +11,12 @@ import { llmTurn } from './llm.js';
 import { type AiSession, resolveSession, saveMessage, saveState } from './sessions.js';
 import type { ChatStream } from './stream.js';
 
-export interface TurnDeps { db: Db; clock: Clock; log: FastifyBaseLogger; settings: AssistantSettings }
+export interface TurnDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  settings: AssistantSettings;
+}
 
 export interface TurnInput {
   user: AuthUser;
@@ -23,12 +28,16 @@ export interface TurnInput {
   session?: AiSession;
 }
 
-export interface TurnResult { reply: Reply; sessionId: string; engine: 'built-in' | 'llm' }
+export interface TurnResult {
+  reply: Reply;
+  sessionId: string;
+  engine: 'built-in' | 'llm';
+}
 
 export async function converse(deps: TurnDeps, input: TurnInput, stream?: ChatStream): Promise<TurnResult> {
   const { db, clock, log, settings } = deps;
   const now = clock.now();
-  const session = input.session ?? await resolveSession(db, input.user, input.family, input.sessionId, now);
+  const session = input.session ?? (await resolveSession(db, input.user, input.family, input.sessionId, now));
   const ctx: TurnContext = { db, user: input.user, now, state: { ...(session.state ?? {}) } };
   const message = input.message ?? '';
 
@@ -49,7 +58,10 @@ export async function converse(deps: TurnDeps, input: TurnInput, stream?: ChatSt
       // A failed model turn leaves no trace: whatever its tools prepared is dropped, and the built-in engine
       // answers the message from the state the turn started with.
       ctx.state = before;
-      log.warn({ err: e.message, claim: Boolean(e.claim), provider: settings.llm.baseUrl }, 'assistant model provider failed; answering with the built-in engine');
+      log.warn(
+        { err: e.message, claim: Boolean(e.claim), provider: settings.llm.baseUrl },
+        'assistant model provider failed; answering with the built-in engine',
+      );
       // Part of the model's answer went out already: say that it stops there, and the engine's answer follows.
       if (e.streamed && stream) {
         interrupted = e.claim
@@ -69,11 +81,28 @@ export async function converse(deps: TurnDeps, input: TurnInput, stream?: ChatSt
   if (stream && !streamed) await stream.content(interrupted ? `${interrupted}${reply.text}` : reply.text);
   await saved;
   if (message.trim() !== '') {
-    await saveMessage(db, input.user.id, { sessionId: session.session_id, family: input.family, type: 'user', content: message, metadata: { source: 'chat' }, at: now });
+    await saveMessage(db, input.user.id, {
+      sessionId: session.session_id,
+      family: input.family,
+      type: 'user',
+      content: message,
+      metadata: { source: 'chat' },
+      at: now,
+    });
   }
   await saveMessage(db, input.user.id, {
-    sessionId: session.session_id, family: input.family, type: 'bot', content: reply.text,
-    metadata: { source: 'chat', intent: reply.intent, engine, ...(interrupted ? { interrupted: true } : {}), ...(reply.requestId ? { request_id: reply.requestId } : {}), ...(reply.showApprovalAction ? { show_approval_action: true } : {}) },
+    sessionId: session.session_id,
+    family: input.family,
+    type: 'bot',
+    content: reply.text,
+    metadata: {
+      source: 'chat',
+      intent: reply.intent,
+      engine,
+      ...(interrupted ? { interrupted: true } : {}),
+      ...(reply.requestId ? { request_id: reply.requestId } : {}),
+      ...(reply.showApprovalAction ? { show_approval_action: true } : {}),
+    },
     at: new Date(now.getTime() + 1),
   });
   return { reply, sessionId: session.session_id, engine };

@@ -14,22 +14,34 @@ import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
 type Row = RequestFacts & { id: number; request_id: string; owner_name: string; created_at: Date; current_stage: string | null };
 
 async function loadRows(t: TestApp): Promise<Row[]> {
-  return (await t.db.query(
-    `SELECT r.id, r.request_id, r.employee_id AS employee_user_id, r.line_manager_id, r.hr_contact_id, r.form_type, r.current_stage, r.created_at,
+  return (
+    await t.db.query(
+      `SELECT r.id, r.request_id, r.employee_id AS employee_user_id, r.line_manager_id, r.hr_contact_id, r.form_type, r.current_stage, r.created_at,
             u.first_name || ' ' || u.last_name AS owner_name,
             (SELECT json_agg(json_build_object('stage', a.stage, 'decision', a.decision) ORDER BY a.seq) FROM approvals a WHERE a.request_pk = r.id) AS approvals
-       FROM requests r JOIN users u ON u.id = r.employee_id ORDER BY r.id`)).rows;
+       FROM requests r JOIN users u ON u.id = r.employee_id ORDER BY r.id`,
+    )
+  ).rows;
 }
 
-interface Case { client: ApiClient; viewer: Viewer & { name: string }; visible: Row; foreign: [Row, Row]; missing: [string, string] }
+interface Case {
+  client: ApiClient;
+  viewer: Viewer & { name: string };
+  visible: Row;
+  foreign: [Row, Row];
+  missing: [string, string];
+}
 
 /** A visible request (someone else's where the role has any, else the caller's own), two foreign ones and two made-up ids. */
 async function caseFor(t: TestApp, role: RoleKey, rows: Row[]): Promise<Case> {
   const client = await t.login(ROLE_ACCOUNTS[role]);
-  const u = (await t.db.query(`SELECT id, role, user_type, first_name || ' ' || last_name AS name FROM users WHERE id = $1`, [client.user.id])).rows[0];
+  const u = (
+    await t.db.query(`SELECT id, role, user_type, first_name || ' ' || last_name AS name FROM users WHERE id = $1`, [client.user.id])
+  ).rows[0];
   const pending = (r: Row) => r.current_stage !== null;
-  const visible = rows.find((r) => r.employee_user_id !== u.id && pending(r) && canViewRequest(u, r))
-    ?? rows.find((r) => r.employee_user_id === u.id && pending(r))!;
+  const visible =
+    rows.find((r) => r.employee_user_id !== u.id && pending(r) && canViewRequest(u, r)) ??
+    rows.find((r) => r.employee_user_id === u.id && pending(r))!;
   // Foreign: not visible, another owner than the visible one's; first those the old rules let through (the
   // caller is their line manager or HR contact), then any.
   const hidden = rows.filter((r) => !canViewRequest(u, r) && r.owner_name !== visible.owner_name && r.owner_name !== u.name && pending(r));
@@ -41,12 +53,17 @@ async function caseFor(t: TestApp, role: RoleKey, rows: Row[]): Promise<Case> {
   return { client, viewer: u, visible, foreign, missing: [made(foreign[0], 1), made(foreign[1], 2)] };
 }
 
-const swap = (text: string, c: Case) => text.split(c.foreign[0].request_id).join(c.missing[0]).split(c.foreign[1].request_id).join(c.missing[1]);
+const swap = (text: string, c: Case) =>
+  text.split(c.foreign[0].request_id).join(c.missing[0]).split(c.foreign[1].request_id).join(c.missing[1]);
 
 /** One message in a fresh session of the caller's assistant; the whole JSON answer without the session id. */
 async function ask(c: Case, message: string) {
   const family = sessionFamilyForRole(c.viewer.role);
-  const res = await c.client.post(`/ai/${family}/chat`, { message }, { 'x-session-id': (await c.client.post(`/ai/${family}/session/login`, { user_id: c.viewer.id })).body.session_id });
+  const res = await c.client.post(
+    `/ai/${family}/chat`,
+    { message },
+    { 'x-session-id': (await c.client.post(`/ai/${family}/session/login`, { user_id: c.viewer.id })).body.session_id },
+  );
   expect(res.status).toBe(200);
   const { session_id: _s, ...body } = res.body;
   return JSON.stringify(body);
@@ -59,11 +76,16 @@ function expectNoTrace(c: Case, answer: string) {
   }
 }
 
-describe('built-in engine: other people\'s requests are as if they did not exist, for every role', () => {
+describe("built-in engine: other people's requests are as if they did not exist, for every role", () => {
   let t: TestApp;
   let rows: Row[];
-  beforeAll(async () => { t = await startTestApp(); rows = await loadRows(t); }, 120_000);
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await startTestApp();
+    rows = await loadRows(t);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
 
   for (const role of Object.keys(ROLE_ACCOUNTS) as RoleKey[]) {
     it(`${role}: several ids, one id, details, status and rejection`, async () => {
@@ -102,7 +124,9 @@ describe('model tools: the same policy, for every role', () => {
     // A provider that calls one tool, then answers with the tool's own text (so it is in the reply as well).
     server = http.createServer((req, res) => {
       let raw = '';
-      req.on('data', (x) => { raw += x; });
+      req.on('data', (x) => {
+        raw += x;
+      });
       req.on('end', () => {
         const body = JSON.parse(raw);
         const tool = [...body.messages].reverse().find((m: any) => m.role === 'tool');
@@ -112,7 +136,20 @@ describe('model tools: the same policy, for every role', () => {
           results.push(tool.content);
           send({ choices: [{ index: 0, delta: { content: tool.content }, finish_reason: 'stop' }] });
         } else {
-          send({ choices: [{ index: 0, delta: { role: 'assistant', tool_calls: [{ index: 0, id: 'c1', type: 'function', function: { name: toolCall.name, arguments: JSON.stringify(toolCall.args) } }] }, finish_reason: 'tool_calls' }] });
+          send({
+            choices: [
+              {
+                index: 0,
+                delta: {
+                  role: 'assistant',
+                  tool_calls: [
+                    { index: 0, id: 'c1', type: 'function', function: { name: toolCall.name, arguments: JSON.stringify(toolCall.args) } },
+                  ],
+                },
+                finish_reason: 'tool_calls',
+              },
+            ],
+          });
         }
         res.end('data: [DONE]\n\n');
       });
@@ -148,7 +185,11 @@ describe('model tools: the same policy, for every role', () => {
       for (const [name, a, b] of [
         ['get_request_details', { request_id: f1 }, { request_id: m1 }],
         ['prepare_decision', { request_id: f1, decision: 'Approved' }, { request_id: m1, decision: 'Approved' }],
-        ['prepare_decision', { request_id: f1, decision: 'Rejected', reason: 'No budget' }, { request_id: m1, decision: 'Rejected', reason: 'No budget' }],
+        [
+          'prepare_decision',
+          { request_id: f1, decision: 'Rejected', reason: 'No budget' },
+          { request_id: m1, decision: 'Rejected', reason: 'No budget' },
+        ],
         ['get_my_requests', { request_id: f1 }, { request_id: m1 }],
       ] as const) {
         const x = await viaTool(c, name, a);

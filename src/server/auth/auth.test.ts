@@ -1,11 +1,18 @@
 // Sign-in and sessions through the HTTP API on a seeded database.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordCheck } from './service.js';
+import { type Factories, factories, stateFingerprint } from '../test/factories.js';
 import { type TestApp, startTestApp } from '../test/harness.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+let f: Factories;
+beforeAll(async () => {
+  t = await startTestApp();
+  f = factories(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('POST /api/auth/login', () => {
   it('signs in a demo user and returns the user shape existing clients read', async () => {
@@ -15,10 +22,16 @@ describe('POST /api/auth/login', () => {
     expect(res.body.access_token.length).toBeGreaterThan(30);
     const u = res.body.user;
     expect(u).toMatchObject({
-      email: 'priya.sharma@adminease.test', role: 'Department Manager', user_type: 'line_manager', department_code: 'ENG',
+      email: 'priya.sharma@adminease.test',
+      role: 'Department Manager',
+      user_type: 'line_manager',
+      department_code: 'ENG',
       department: { department_code: 'ENG', department_name: 'Engineering' },
       profile: { first_name: 'Priya', last_name: 'Sharma', employee_code: 'MGR-001', employee_id: 'MGR-001', manager_id: 'MGR-001' },
-      firstName: 'Priya', lastName: 'Sharma', manager_name: 'Victoria Adams', managerName: 'Victoria Adams',
+      firstName: 'Priya',
+      lastName: 'Sharma',
+      manager_name: 'Victoria Adams',
+      managerName: 'Victoria Adams',
     });
     expect(JSON.stringify(res.body)).not.toMatch(/password|argon/i);
     const cookie = String(res.headers['set-cookie']);
@@ -36,7 +49,10 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers 401 with the spec text on a wrong password or unknown account', async () => {
-    for (const body of [{ email: 'priya.sharma@adminease.test', password: 'wrong' }, { email: 'nobody@adminease.test', password: 'Demo@12345' }]) {
+    for (const body of [
+      { email: 'priya.sharma@adminease.test', password: 'wrong' },
+      { email: 'nobody@adminease.test', password: 'Demo@12345' },
+    ]) {
       const res = await t.anonymous.post('/api/auth/login', body);
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: 'Invalid credentials. Please check your email and password.' });
@@ -49,13 +65,23 @@ describe('POST /api/auth/login', () => {
       expect(res.status).toBe(400);
       expect(typeof res.body.error).toBe('string');
     }
-    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{not json' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/JSON/);
   });
 
   it('accepts the session cookie as well as the bearer token', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'alex.johnson@adminease.test', password: 'Demo@12345' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'alex.johnson@adminease.test', password: 'Demo@12345' }),
+    });
     const token = res.json().access_token;
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', cookies: { adminease_session: token } });
     expect(me.statusCode).toBe(200);
@@ -86,7 +112,13 @@ describe('login rate limit', () => {
 
 describe('sign-in throttling without lockout', () => {
   const from = (app: TestApp, address: string, email: string, password: string) =>
-    app.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: address, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email, password }) });
+    app.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: address,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email, password }),
+    });
 
   it('lets the owner sign in from a new address while another address keeps failing on the account', async () => {
     const app = await startTestApp({ ADMINEASE_LOGIN_RATE_LIMIT: '10' });
@@ -107,7 +139,8 @@ describe('sign-in throttling without lockout', () => {
     const app = await startTestApp({ ADMINEASE_LOGIN_RATE_LIMIT: '10' });
     try {
       // Behind a proxy without TRUST_PROXY every client shares one address.
-      for (let i = 0; i < 12; i += 1) expect((await from(app, '10.1.1.1', `nobody-${i}@adminease.test`, 'Demo@12345')).statusCode).toBe(401);
+      for (let i = 0; i < 12; i += 1)
+        expect((await from(app, '10.1.1.1', `nobody-${i}@adminease.test`, 'Demo@12345')).statusCode).toBe(401);
       expect((await from(app, '10.1.1.1', 'nina.patel@adminease.test', 'Demo@12345')).statusCode).toBe(200);
       expect((await from(app, '10.2.2.2', 'sam.wilson@adminease.test', 'Demo@12345')).statusCode).toBe(200);
     } finally {
@@ -221,20 +254,43 @@ describe('sessions', () => {
 });
 
 describe('GET /api/forms/employee-profile/:code', () => {
-  it('returns the caller\'s own profile', async () => {
+  it("returns the caller's own profile", async () => {
     const c = await t.login('alex.johnson@adminease.test');
     const res = await c.get('/api/forms/employee-profile/EMP-1001');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ email: 'alex.johnson@adminease.test', department_name: 'Engineering', manager_name: 'Priya Sharma', hr_contact_name: 'Meera Iyer', join_date: '2021-09-01' });
+    expect(res.body).toMatchObject({
+      email: 'alex.johnson@adminease.test',
+      department_name: 'Engineering',
+      manager_name: 'Priya Sharma',
+      hr_contact_name: 'Meera Iyer',
+      join_date: '2021-09-01',
+    });
   });
 
-  it('lets the line manager and the HR contact see it, and nobody else', async () => {
-    expect((await (await t.login('priya.sharma@adminease.test')).get('/api/forms/employee-profile/EMP-1001')).status).toBe(200);
-    expect((await (await t.login('meera.iyer@adminease.test')).get('/api/forms/employee-profile/EMP-1001')).status).toBe(200);
-    const other = await (await t.login('maria.garcia@adminease.test')).get('/api/forms/employee-profile/EMP-1001');
-    expect(other.status).toBe(403);
-    expect(JSON.stringify(other.body)).not.toContain('alex.johnson');
-    expect((await (await t.login('daniel.okafor@adminease.test')).get('/api/forms/employee-profile/EMP-1001')).status).toBe(403);
+  it('lets the line manager and the HR contact see it, and nobody else; a refusal tells and changes nothing', async () => {
+    const { employee, manager, hr } = await f.team();
+    const url = `/api/forms/employee-profile/${employee.employee_code}`;
+    const own = await (await f.login(employee)).get(url);
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ email: employee.email, manager_name: manager.name, hr_contact_name: hr.name });
+    expect((await (await f.login(manager)).get(url)).status).toBe(200);
+    expect((await (await f.login(hr)).get(url)).status).toBe(200);
+    // a colleague with the same manager and HR contact, another line manager, other HR staff, finance
+    const colleague = await f.person({ manager, hr_contact: hr });
+    const strangers = [
+      colleague,
+      await f.person({ kind: 'line_manager' }),
+      await f.person({ kind: 'hr' }),
+      await f.person({ kind: 'finance' }),
+    ];
+    const before = await stateFingerprint(t);
+    for (const p of strangers) {
+      const res = await (await f.login(p)).get(url);
+      expect(res.status, p.role).toBe(403);
+      expect(JSON.stringify(res.body)).not.toContain(employee.email);
+      expect(JSON.stringify(res.body)).not.toContain(employee.last_name);
+    }
+    expect(await stateFingerprint(t)).toEqual(before);
   });
 });
 
@@ -251,9 +307,19 @@ describe('POST /ai/{family}/session/login', () => {
     expect(stored.rows[0].n).toBe(6);
   });
 
-  it('refuses another person\'s user_id with 403', async () => {
-    const c = await t.login('alex.johnson@adminease.test');
-    const res = await c.post('/ai/simple/session/login', { user_id: 1, user_role: 'Employee' });
-    expect(res.status).toBe(403);
+  it("refuses another person's user_id with 403 and opens no session for anyone", async () => {
+    const [me, other] = [await f.person(), await f.person()];
+    const c = await f.login(me);
+    const before = await stateFingerprint(t);
+    for (const user_id of [other.id, String(other.id), other.employee_code]) {
+      const res = await c.post('/ai/simple/session/login', { user_id, user_role: 'Employee' });
+      expect(res.status, String(user_id)).toBe(403);
+      expect(res.body.session_id).toBeUndefined();
+    }
+    expect(await stateFingerprint(t)).toEqual(before);
+    const sessions = await t.db.query('SELECT count(*)::int AS n FROM ai_sessions WHERE user_id = ANY($1)', [[me.id, other.id]]);
+    expect(sessions.rows[0].n).toBe(0);
+    // the caller's own id opens one
+    expect((await c.post('/ai/simple/session/login', { user_id: me.id, user_role: 'Employee' })).status).toBe(200);
   });
 });

@@ -10,7 +10,12 @@ import { demoOrg } from '../db/seed.js';
 import { type TestApp, startTestApp } from '../test/harness.js';
 import { PUBLISHED_DEMO_PASSWORD } from './demo-mode.js';
 
-const loginBody = (email: string) => ({ method: 'POST' as const, url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email, password: PUBLISHED_DEMO_PASSWORD }) });
+const loginBody = (email: string) => ({
+  method: 'POST' as const,
+  url: '/api/auth/login',
+  headers: { 'content-type': 'application/json' },
+  payload: JSON.stringify({ email, password: PUBLISHED_DEMO_PASSWORD }),
+});
 
 describe('demo mode configuration', () => {
   it('is on by default with the embedded database and off with DATABASE_URL unless asked for', () => {
@@ -27,22 +32,35 @@ describe('demo mode configuration', () => {
 
 describe('a demo database', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('tells the web, without a session, that demo mode is on', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/auth/config' });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toEqual({ demo: true });
+    expect(r.json()).toEqual({
+      demo: true,
+      time_zone: 'Asia/Kolkata',
+      business_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      sso_provider: null,
+    });
     expect(r.headers['cache-control']).toBe('no-store');
   });
 
   it('started later with demo mode off shows no demo panel and refuses the published password', async () => {
-    const config = { ...loadConfig({ ...process.env, ADMINEASE_DEMO: '0', ADMINEASE_LOGIN_RATE_LIMIT: '1000' }), databaseUrl: t.url, logLevel: 'silent' };
+    const config = {
+      ...loadConfig({ ...process.env, ADMINEASE_DEMO: '0', ADMINEASE_LOGIN_RATE_LIMIT: '1000' }),
+      databaseUrl: t.url,
+      logLevel: 'silent',
+    };
     const db = createDb(t.url, 2);
     const app = await buildApp({ db, config, logger: false });
     try {
-      expect((await app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toEqual({ demo: false });
+      expect((await app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toMatchObject({ demo: false });
       for (const u of demoOrg.users.slice(0, 4)) {
         const r = await app.inject(loginBody(u.email));
         expect(r.statusCode, u.email).toBe(401);
@@ -85,7 +103,7 @@ describe('a non-demo installation', () => {
       expect((await db.query('SELECT count(*)::int AS n FROM users')).rows[0].n).toBe(0);
       const app = await buildApp({ db, config: { ...off, logLevel: 'silent' }, logger: false });
       try {
-        expect((await app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toEqual({ demo: false });
+        expect((await app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toMatchObject({ demo: false });
         expect((await app.inject(loginBody(demoOrg.users[0].email))).statusCode).toBe(401);
       } finally {
         await app.close();
@@ -99,7 +117,7 @@ describe('a non-demo installation', () => {
       expect((await prepareDatabase(db, asked)).seeded).toBeUndefined();
       const again = await buildApp({ db, config: asked, logger: false });
       try {
-        expect((await again.inject({ method: 'GET', url: '/api/auth/config' })).json()).toEqual({ demo: false });
+        expect((await again.inject({ method: 'GET', url: '/api/auth/config' })).json()).toMatchObject({ demo: false });
       } finally {
         await again.close();
       }

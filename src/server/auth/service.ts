@@ -14,11 +14,17 @@ export const INVALID_CREDENTIALS = 'Invalid credentials. Please check your email
 export const hashPassword = (password: string) => argonHash(password, { algorithm: 2 /* Argon2id */ });
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export interface Clock { now(): Date }
+export interface Clock {
+  now(): Date;
+}
 export const systemClock: Clock = { now: () => new Date() };
 
 /** What one key of the limiter allows before it starts to slow down. */
-interface ThrottleEntry { failures: number; lastFailAt: number; free: number }
+interface ThrottleEntry {
+  failures: number;
+  lastFailAt: number;
+  free: number;
+}
 
 /**
  * Sign-in throttling with backoff, in memory (each instance limits on its own). Three counters of failed attempts:
@@ -39,7 +45,12 @@ export class LoginLimiter {
   readonly accountPauseMs: number;
   /** The first wait once a counter is past its free failures; it doubles with each further failure. */
   private readonly baseDelayMs: number;
-  constructor(private limit: number, private windowMs: number, private clock: Clock, opts: { accountPauseMs?: number; baseDelayMs?: number } = {}) {
+  constructor(
+    private limit: number,
+    private windowMs: number,
+    private clock: Clock,
+    opts: { accountPauseMs?: number; baseDelayMs?: number } = {},
+  ) {
     this.accountPauseMs = opts.accountPauseMs ?? 1000;
     this.baseDelayMs = opts.baseDelayMs ?? 1000;
     void dummyPasswordHash(); // ready before the first unknown e-mail arrives
@@ -89,7 +100,10 @@ export class LoginLimiter {
     for (const k of [keys.pair, keys.address, keys.account]) {
       const h = this.live(k, now);
       if (!h) this.hits.set(k, { failures: 1, lastFailAt: now, free: free[k] });
-      else { h.failures += 1; h.lastFailAt = now; }
+      else {
+        h.failures += 1;
+        h.lastFailAt = now;
+      }
     }
     if (this.hits.size > 50_000) for (const k of [...this.hits.keys()]) this.live(k, now);
   }
@@ -132,7 +146,11 @@ const dummyPasswordHash = () => (dummyHash ??= hashPassword(randomBytes(18).toSt
 export const passwordCheck = { verify: (hash: string, password: string) => argonVerify(hash, password) };
 
 export interface AuthContext {
-  db: Db; clock: Clock; limiter: LoginLimiter; sessionIdleMs: number; sessions?: SessionCache;
+  db: Db;
+  clock: Clock;
+  limiter: LoginLimiter;
+  sessionIdleMs: number;
+  sessions?: SessionCache;
   /** Absolute session lifetime from sign-in, however active (ADMINEASE_SESSION_MAX_HOURS); unset: none. */
   sessionMaxMs?: number;
   /** Told of every session this instance ends (logout), e.g. to close its live streams at once. */
@@ -141,7 +159,12 @@ export interface AuthContext {
   demo?: boolean;
 }
 
-export async function login(ctx: AuthContext, email: string, password: string, address: string): Promise<{ user: AuthUser; token: string }> {
+export async function login(
+  ctx: AuthContext,
+  email: string,
+  password: string,
+  address: string,
+): Promise<{ user: AuthUser; token: string }> {
   const keys = LoginLimiter.keys(email, address);
   const wait = ctx.limiter.waitMs(keys);
   if (wait > 0) throw new HttpError(429, `Too many sign-in attempts. Please wait ${waitText(wait)} and try again.`);
@@ -159,18 +182,29 @@ export async function login(ctx: AuthContext, email: string, password: string, a
     // Outside demo mode the password printed in the README and on the demo panel is refused, whoever has it (the
     // demo organisation's accounts of a database once run as a demo included).
     const published = !ctx.demo && password === PUBLISHED_DEMO_PASSWORD;
-    verdict = !found || !ok || published ? 'failed' : 'signed-in';
+    // A deactivated (offboarded) person is refused like a wrong password: the answer does not tell the account exists.
+    verdict = !found || !ok || published || !found.account_active ? 'failed' : 'signed-in';
   } finally {
-    if (verdict === 'failed') ctx.limiter.failedNow(keys); // the backoff runs from the answer, not the start
+    if (verdict === 'failed')
+      ctx.limiter.failedNow(keys); // the backoff runs from the answer, not the start
     else ctx.limiter.refund(keys);
   }
   if (verdict === 'failed' || !found) throw new HttpError(401, INVALID_CREDENTIALS);
   ctx.limiter.reset(keys.pair);
-  const token = randomBytes(32).toString('base64url');
-  const now = ctx.clock.now();
-  await ctx.db.query('INSERT INTO sessions (token_hash, user_id, created_at, last_activity_at) VALUES ($1, $2, $3, $3)', [hashToken(token), found.id, now]);
-  const { password_hash: _omit, ...user } = found;
+  const token = await openSession(ctx, found.id);
+  const { password_hash: _omit, account_active: _active, ...user } = found;
   return { user, token };
+}
+
+/** A new sign-in session of `userId` (password or single sign-on); answers its token, stored only as a hash. */
+export async function openSession(ctx: Pick<AuthContext, 'db' | 'clock'>, userId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await ctx.db.query('INSERT INTO sessions (token_hash, user_id, created_at, last_activity_at) VALUES ($1, $2, $3, $3)', [
+    hashToken(token),
+    userId,
+    ctx.clock.now(),
+  ]);
+  return token;
 }
 
 /**
@@ -178,7 +212,10 @@ export async function login(ctx: AuthContext, email: string, password: string, a
  * activity is under the idle limit and its sign-in under the absolute lifetime. `expiresAtMs`: when it ends at
  * the latest if not used again.
  */
-export async function authenticate(ctx: AuthContext, token: string | undefined): Promise<{ user: AuthUser; tokenHash: string; expiresAtMs: number }> {
+export async function authenticate(
+  ctx: AuthContext,
+  token: string | undefined,
+): Promise<{ user: AuthUser; tokenHash: string; expiresAtMs: number }> {
   if (!token) throw unauthorized();
   const tokenHash = hashToken(token);
   const now = ctx.clock.now();
@@ -199,7 +236,7 @@ export async function authenticate(ctx: AuthContext, token: string | undefined):
         WHERE token_hash = $1 AND EXISTS (SELECT 1 FROM s WHERE s.last_activity_at < $3::timestamptz - interval '1 minute')
      )
      SELECT x.*, s.last_activity_at AS session_last_activity_at, s.created_at AS session_created_at
-       FROM s CROSS JOIN LATERAL (${USER_SELECT} WHERE u.id = s.user_id) x`,
+       FROM s CROSS JOIN LATERAL (${USER_SELECT} WHERE u.id = s.user_id AND u.active) x`,
     [tokenHash, cutoff, now, createdCutoff],
   );
   const row = r.rows[0] as (AuthUser & { session_last_activity_at: Date; session_created_at: Date }) | undefined;

@@ -10,7 +10,9 @@ import { hashToken } from './service.js';
 import { SessionCache } from './session-cache.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(async () => t?.close());
 
 const cacheOf = () => t.app.ctx.sessions!;
@@ -35,7 +37,14 @@ async function secondInstance() {
     const r = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     return { status: r.statusCode, body: r.json() };
   };
-  return { app, get, close: async () => { await app.close(); await db.close(); } };
+  return {
+    app,
+    get,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
 }
 
 describe('session cache', () => {
@@ -48,7 +57,9 @@ describe('session cache', () => {
     expect(cacheOf().stats().hits).toBe(before + 5);
 
     // after a minute the database is asked again and the stored activity refreshed
-    const stored = async () => (await t.db.query('SELECT last_activity_at FROM sessions WHERE token_hash = $1', [hashToken(a.token)])).rows[0].last_activity_at as Date;
+    const stored = async () =>
+      (await t.db.query('SELECT last_activity_at FROM sessions WHERE token_hash = $1', [hashToken(a.token)])).rows[0]
+        .last_activity_at as Date;
     const first = await stored();
     t.clock.advance(61_000);
     const misses = cacheOf().stats().misses;

@@ -15,7 +15,11 @@ export const SESSION_CHANNEL = 'adminease_session';
 /** How long after its last stored activity a session is answered from memory. */
 export const SESSION_CACHE_WINDOW_MS = 60_000;
 
-export interface SessionEntry { user: AuthUser; lastActivityMs: number; expiresAtMs: number }
+export interface SessionEntry {
+  user: AuthUser;
+  lastActivityMs: number;
+  expiresAtMs: number;
+}
 
 export class SessionCache {
   private readonly entries = new Map<string, SessionEntry>();
@@ -25,9 +29,13 @@ export class SessionCache {
   hits = 0;
   misses = 0;
 
-  constructor(db: Db, log: ListenerLogger, private readonly maxEntries = 100_000) {
+  constructor(
+    db: Db,
+    log: ListenerLogger,
+    private readonly maxEntries = 100_000,
+  ) {
     this.listener = new PgListener(
-      db.url,
+      db,
       [SESSION_CHANNEL],
       { onMessage: (_ch, tokenHash) => (tokenHash ? this.drop(tokenHash) : this.clear()), onReset: () => this.clear() },
       log,

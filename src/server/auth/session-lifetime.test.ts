@@ -17,8 +17,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('absolute session lifetime', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('ends a session 7 days after sign-in by default however active it is, and the cookie lasts as long', async () => {
     const login = await t.anonymous.post('/api/auth/login', { email: 'sam.wilson@adminease.test', password: 'Demo@12345' });
@@ -37,7 +41,8 @@ describe('absolute session lifetime', () => {
   it('is read from ADMINEASE_SESSION_MAX_HOURS, which must be a positive number', () => {
     expect(loadConfig({ ADMINEASE_SESSION_MAX_HOURS: '12' }).sessionMaxMs).toBe(12 * HOUR);
     expect(loadConfig({}).sessionMaxMs).toBe(168 * HOUR);
-    for (const bad of ['0', '-1', 'abc', 'Infinity']) expect(() => loadConfig({ ADMINEASE_SESSION_MAX_HOURS: bad }), bad).toThrow(/ADMINEASE_SESSION_MAX_HOURS/);
+    for (const bad of ['0', '-1', 'abc', 'Infinity'])
+      expect(() => loadConfig({ ADMINEASE_SESSION_MAX_HOURS: bad }), bad).toThrow(/ADMINEASE_SESSION_MAX_HOURS/);
   });
 
   it('is respected by the session cache too', async () => {
@@ -65,16 +70,32 @@ function openStream(port: number, token: string) {
   let text = '';
   let ended = false;
   let status = 0;
-  const req = http.get({ host: '127.0.0.1', port, path: '/api/events', headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } });
+  const req = http.get({
+    host: '127.0.0.1',
+    port,
+    path: '/api/events',
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+  });
   const done = new Promise<void>((resolve) => {
     req.on('response', (res) => {
       status = res.statusCode ?? 0;
       res.setEncoding('utf8');
-      res.on('data', (c: string) => { text += c; });
-      res.on('end', () => { ended = true; resolve(); });
-      res.on('close', () => { ended = true; resolve(); });
+      res.on('data', (c: string) => {
+        text += c;
+      });
+      res.on('end', () => {
+        ended = true;
+        resolve();
+      });
+      res.on('close', () => {
+        ended = true;
+        resolve();
+      });
     });
-    req.on('error', () => { ended = true; resolve(); });
+    req.on('error', () => {
+      ended = true;
+      resolve();
+    });
   });
   return {
     done,

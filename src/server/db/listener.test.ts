@@ -27,13 +27,26 @@ afterAll(async () => {
 
 /** Terminates every other connection to the test database that is LISTENing. */
 const terminateListeners = () =>
-  admin.query("SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND (query LIKE 'LISTEN%' OR query = 'SELECT 1')");
+  admin.query(
+    "SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND (query LIKE 'LISTEN%' OR query = 'SELECT 1')",
+  );
 
 describe('PgListener', () => {
   it('reconnects after its backend is terminated, drops the cache and hears notifications again', async () => {
     const heard: string[] = [];
     let resets = 0;
-    const listener = new PgListener(url, ['ae_test_channel'], { onMessage: (_c, p) => heard.push(p), onReset: () => { resets += 1; } }, quiet, 'test');
+    const listener = new PgListener(
+      url,
+      ['ae_test_channel'],
+      {
+        onMessage: (_c, p) => heard.push(p),
+        onReset: () => {
+          resets += 1;
+        },
+      },
+      quiet,
+      'test',
+    );
     await listener.start();
     try {
       expect(listener.listening).toBe(true);

@@ -4,10 +4,12 @@
 // drop what it holds, since changes may have been missed meanwhile. Reconnection backs off from 250 ms to 10 s;
 // a ping every `pingMs` finds a connection that went silent (a network stall) without an error.
 import pg from 'pg';
-import { databaseLimits } from '../config.js';
+import type { DatabaseLimits } from '../config.js';
 import { connectionConfig } from './pool.js';
 
-export interface ListenerLogger { warn(obj: unknown, msg?: string): void }
+export interface ListenerLogger {
+  warn(obj: unknown, msg?: string): void;
+}
 
 export class PgListener {
   private client: pg.Client | null = null;
@@ -19,8 +21,12 @@ export class PgListener {
   /** Times the connection was (re)established after a loss (for tests and metrics). */
   reconnects = 0;
 
+  private readonly url: string;
+  private readonly limits: DatabaseLimits | undefined;
+
   constructor(
-    private readonly url: string,
+    /** A database URL (default time limits), or the Db handle whose URL and time limits it uses. */
+    target: string | { url: string; limits: DatabaseLimits },
     private readonly channels: string[],
     private readonly handlers: {
       onMessage: (channel: string, payload: string) => void;
@@ -29,11 +35,14 @@ export class PgListener {
     private readonly log: ListenerLogger,
     private readonly name: string,
     private readonly pingMs = 15_000,
-  ) {}
+  ) {
+    this.url = typeof target === 'string' ? target : target.url;
+    this.limits = typeof target === 'string' ? undefined : target.limits;
+  }
 
   async start(): Promise<void> {
     if (this.closed || this.client) return;
-    const client = new pg.Client(connectionConfig(this.url, databaseLimits()));
+    const client = new pg.Client(connectionConfig(this.url, this.limits));
     const lost = (err?: Error) => {
       if (this.client !== client) return;
       this.client = null;

@@ -14,14 +14,20 @@ export async function migrate(db: Db): Promise<string[]> {
   // fails the migration (and the start), it does not throw from an event.
   const client = new pg.Client(connectionConfig(db.url, { ...db.limits, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 }));
   let lost: Error | undefined;
-  client.on('error', (err) => { lost = err; });
+  client.on('error', (err) => {
+    lost = err;
+  });
   await client.connect();
   const applied: string[] = [];
   try {
     await client.query('SELECT pg_advisory_lock(742001)');
-    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
     const done = new Set((await client.query('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+    for (const file of readdirSync(dir)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()) {
       if (done.has(file)) continue;
       const sql = readFileSync(path.join(dir, file), 'utf8');
       await client.query('BEGIN');

@@ -1,7 +1,8 @@
 // The database handle: one pg pool, a query helper and transactions. Every feature reaches PostgreSQL through it.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { type DatabaseLimits, databaseLimits } from '../config.js';
+import type { DatabaseLimits } from '../config.js';
+import { type Log, currentLogger, moduleLogger } from '../logger.js';
 import { databaseTrouble } from './unavailable.js';
 
 // bigint ids and counts fit in a JS number here; numeric amounts are read as numbers.
@@ -15,7 +16,10 @@ pg.types.setTypeParser(1082, (v) => v);
  * the hot, fixed-text queries whose planning costs more than running them: reading one request with its people
  * and approvals takes about 0.34 ms to plan and 0.06 ms to execute. Make them once, at module level.
  */
-export interface Prepared { readonly name: string; readonly text: string }
+export interface Prepared {
+  readonly name: string;
+  readonly text: string;
+}
 
 export function prepared(text: string): Prepared {
   let p = preparedByText.get(text);
@@ -40,13 +44,23 @@ export interface Db {
   url: string;
   /** The time limits every connection of this handle has (dedicated LISTEN connections use them too). */
   limits: DatabaseLimits;
-  query<R extends pg.QueryResultRow = any>(text: Sql, params?: unknown[]): Promise<pg.QueryResult<R>>;
+  query: <R extends pg.QueryResultRow = any>(text: Sql, params?: unknown[]) => Promise<pg.QueryResult<R>>;
   tx<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-const logDbError = (msg: string, err: Error) =>
-  console.error(JSON.stringify({ level: 'error', time: new Date().toISOString(), msg, err: err.message, code: (err as any).code }));
+/** The time limits when none are given (the defaults of the configuration's DATABASE_*_TIMEOUT_MS). */
+export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
+  connectTimeoutMs: 5_000,
+  statementTimeoutMs: 30_000,
+  idleInTransactionTimeoutMs: 60_000,
+};
+
+/** Pool connections when none are given (the configuration's DATABASE_POOL_MAX default). */
+export const DEFAULT_POOL_MAX = 20;
+
+/** A lost connection: logged with the request's logger when it happens while serving one, else the db logger. */
+const logDbError = (log: Log, msg: string, err: Error) => currentLogger(log).error({ err: err.message, code: (err as any).code }, msg);
 
 /**
  * The settings of every connection to `url`: a connection attempt gives up after the connect timeout; PostgreSQL
@@ -54,13 +68,15 @@ const logDbError = (msg: string, err: Error) =>
  * itself gives up on an answer a little after the statement timeout (a network stall, which the server cannot
  * see); TCP keepalives find a vanished peer on idle connections.
  */
-export function connectionConfig(url: string, limits: DatabaseLimits = databaseLimits()): pg.ClientConfig {
+export function connectionConfig(url: string, limits: DatabaseLimits = DEFAULT_DATABASE_LIMITS): pg.ClientConfig {
   return {
     connectionString: url,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     ...(limits.connectTimeoutMs ? { connectionTimeoutMillis: limits.connectTimeoutMs } : {}),
-    ...(limits.statementTimeoutMs ? { statement_timeout: limits.statementTimeoutMs, query_timeout: limits.statementTimeoutMs + 5_000 } : {}),
+    ...(limits.statementTimeoutMs
+      ? { statement_timeout: limits.statementTimeoutMs, query_timeout: limits.statementTimeoutMs + 5_000 }
+      : {}),
     ...(limits.idleInTransactionTimeoutMs ? { idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs } : {}),
   };
 }
@@ -71,23 +87,39 @@ export function connectionConfig(url: string, limits: DatabaseLimits = databaseL
  * idle, so a connection lost while checked out (inside a transaction, during a migration) would do exactly that.
  * The client is unusable afterwards and the pool drops it when it is released.
  */
-class GuardedClient extends pg.Client {
-  constructor(config: pg.ClientConfig) {
-    super(config);
-    // Logged here only when nobody else handles it (the pool logs its idle clients' errors itself).
-    this.on('error', (err) => { if (this.listenerCount('error') === 1) logDbError('database connection lost', err); });
-  }
+function guardedClient(log: Log): typeof pg.Client {
+  return class GuardedClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super(config);
+      // Logged here only when nobody else handles it (the pool logs its idle clients' errors itself).
+      this.on('error', (err) => {
+        if (this.listenerCount('error') === 1) logDbError(log, 'database connection lost', err);
+      });
+    }
+  };
 }
 
-export function createDb(url: string, max = Number(process.env.DATABASE_POOL_MAX ?? 20), limits: DatabaseLimits = databaseLimits()): Db {
-  const pool = new pg.Pool({ ...connectionConfig(url, limits), max, idleTimeoutMillis: 30_000, Client: GuardedClient as unknown as typeof pg.Client });
-  pool.on('error', (err) => logDbError('idle database client error', err));
+/**
+ * The pool of `url` with `max` connections and the time limits `limits` (main.ts passes the configuration's
+ * DATABASE_POOL_MAX and DATABASE_*_TIMEOUT_MS; tools and tests take the defaults). Errors outside a request are
+ * logged by `log` (default: the 'db' module logger).
+ */
+export function createDb(
+  url: string,
+  max = DEFAULT_POOL_MAX,
+  limits: DatabaseLimits = DEFAULT_DATABASE_LIMITS,
+  log: Log = moduleLogger('db'),
+): Db {
+  const pool = new pg.Pool({ ...connectionConfig(url, limits), max, idleTimeoutMillis: 30_000, Client: guardedClient(log) });
+  pool.on('error', (err) => logDbError(log, 'idle database client error', err));
   return {
     pool,
     url,
     limits,
     query: (text, params) =>
-      typeof text === 'string' ? pool.query(text, params as any[]) : pool.query({ name: text.name, text: text.text, values: params as any[] }),
+      typeof text === 'string'
+        ? pool.query(text, params as any[])
+        : pool.query({ name: text.name, text: text.text, values: params as any[] }),
     async tx(fn) {
       const client = await pool.connect();
       // A connection that failed (lost, or left with a statement the client stopped waiting for) is not
@@ -100,7 +132,9 @@ export function createDb(url: string, max = Number(process.env.DATABASE_POOL_MAX
         return out;
       } catch (err) {
         if (databaseTrouble(err)) broken = err as Error;
-        await client.query('ROLLBACK').catch((e) => { broken = broken ?? e; });
+        await client.query('ROLLBACK').catch((e) => {
+          broken = broken ?? e;
+        });
         throw err;
       } finally {
         client.release(broken);

@@ -6,8 +6,11 @@ import { migrate } from './migrate.js';
 import type { Db } from './pool.js';
 import { seedDemo } from './seed.js';
 
-export async function prepareDatabase(db: Db, config: Pick<Config, 'demo'>): Promise<{ applied: string[]; seeded?: { users: number; requests: number } }> {
+export async function prepareDatabase(
+  db: Db,
+  config: Pick<Config, 'demo' | 'dataDir' | 'secretKey' | 'secretKeyFile'>,
+): Promise<{ applied: string[]; seeded?: { users: number; requests: number } }> {
   const applied = await migrate(db);
-  const seeded = config.demo ? await seedDemo(db) : undefined;
+  const seeded = config.demo ? await seedDemo(db, new Date(), config) : undefined;
   return { applied, seeded };
 }

@@ -1,24 +1,28 @@
-// The demo seed: the organisation of shared/seed/demo-org.json, idempotent, and sample requests that make
+// The demo seed: the organisation of demo-org.json (equal to shared/seed/demo-org.json where that is present), idempotent, and sample requests that make
 // every dashboard, filter and chip show data on first start.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_TYPES } from '../../domain/forms.js';
 import { loadConfig } from '../config.js';
 import { type TestApp, startTestApp } from '../test/harness.js';
+import { sharedFile } from '../test/shared-dir.js';
+import { workingDays } from '../forms/leave.js';
 import { demoOrg, seedDemo } from './seed.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const sharedSeed = path.resolve(here, '../../../../shared/seed/demo-org.json');
+// the project's copy is what the app loads; the shared original is only compared with it, when present
+const sharedSeed = sharedFile('seed/demo-org.json');
 
 describe('demo organisation', () => {
-  it.runIf(existsSync(sharedSeed))('is the same as shared/seed/demo-org.json', () => {
-    expect(demoOrg).toEqual(JSON.parse(readFileSync(sharedSeed, 'utf8')));
+  it.runIf(sharedSeed !== undefined)('is the same as shared/seed/demo-org.json', () => {
+    expect(demoOrg).toEqual(JSON.parse(readFileSync(sharedSeed!, 'utf8')));
   });
 
   it('loads the 19 accounts with argon2id hashes and their reporting lines', async () => {
@@ -48,7 +52,9 @@ describe('sample requests', () => {
     expect(types.rows.map((x) => x.form_type).sort()).toEqual(FORM_TYPES.map((f) => f.formType).sort());
     const people = await t.db.query('SELECT count(DISTINCT employee_id)::int AS n FROM requests');
     expect(people.rows[0].n).toBeGreaterThanOrEqual(6);
-    const span = await t.db.query(`SELECT min(created_at) AS first, max(coalesce(data->>'start_date', data->>'booking_date', data->>'departure_date')) AS last_future FROM requests`);
+    const span = await t.db.query(
+      `SELECT min(created_at) AS first, max(coalesce(data->>'start_date', data->>'booking_date', data->>'departure_date')) AS last_future FROM requests`,
+    );
     expect(Date.now() - new Date(span.rows[0].first).getTime()).toBeGreaterThan(120 * 86_400_000);
     expect(span.rows[0].last_future > new Date().toISOString().slice(0, 10)).toBe(true);
   });
@@ -58,7 +64,10 @@ describe('sample requests', () => {
     const seen = new Set(pendingAt.rows.map((x) => `${x.form_type}@${x.current_stage}`));
     for (const ft of FORM_TYPES) {
       for (const stage of ft.chain) {
-        if (ft.chain.length > 1 || ['leave-request', 'travel-request', 'petty-cash', 'purchase-requisition', 'meeting-room', 'facility-access'].includes(ft.formType)) {
+        if (
+          ft.chain.length > 1 ||
+          ['leave-request', 'travel-request', 'petty-cash', 'purchase-requisition', 'meeting-room', 'facility-access'].includes(ft.formType)
+        ) {
           expect(seen.has(`${ft.formType}@${stage}`), `${ft.formType} pending at ${stage}`).toBe(true);
         }
       }
@@ -68,13 +77,17 @@ describe('sample requests', () => {
     expect(by.Approved).toBeGreaterThan(5);
     expect(by.Rejected).toBeGreaterThan(5);
     expect(by.Pending).toBeGreaterThan(5);
-    const reasons = await t.db.query("SELECT count(*)::int AS n FROM approvals WHERE decision = 'Rejected' AND coalesce(rejection_reason, '') <> ''");
+    const reasons = await t.db.query(
+      "SELECT count(*)::int AS n FROM approvals WHERE decision = 'Rejected' AND coalesce(rejection_reason, '') <> ''",
+    );
     const rejections = await t.db.query("SELECT count(*)::int AS n FROM approvals WHERE decision = 'Rejected'");
     expect(reasons.rows[0].n).toBe(rejections.rows[0].n);
   });
 
   it('have IT incidents in every state, with and without employee confirmation, and password resets in each IT support status', async () => {
-    const inc = await t.db.query(`SELECT status, data->>'employee_confirmation_status' AS conf FROM requests WHERE form_type = 'it-incident'`);
+    const inc = await t.db.query(
+      `SELECT status, data->>'employee_confirmation_status' AS conf FROM requests WHERE form_type = 'it-incident'`,
+    );
     const states = new Set(inc.rows.map((x) => x.status));
     for (const s of ['Open', 'Resolved', 'Closed']) expect(states.has(s), s).toBe(true);
     // none in a state the original IT dashboard offers no action for and nobody else would move on
@@ -85,15 +98,35 @@ describe('sample requests', () => {
     const pwd = await t.db.query(`SELECT DISTINCT data->>'it_support_status' AS s FROM requests WHERE form_type = 'password-reset'`);
     const its = new Set(pwd.rows.map((x) => x.s));
     for (const s of ['Pending Manager', 'Pending IT Action', 'Password Set', 'Completed', 'Rejected']) expect(its.has(s), s).toBe(true);
-    const rejected = await t.db.query(`SELECT data->>'it_support_status' AS s FROM requests WHERE form_type = 'password-reset' AND status = 'Rejected'`);
+    const rejected = await t.db.query(
+      `SELECT data->>'it_support_status' AS s FROM requests WHERE form_type = 'password-reset' AND status = 'Rejected'`,
+    );
     expect(rejected.rows.map((x) => x.s)).toEqual(rejected.rows.map(() => 'Rejected'));
   });
 
   it('give every employee a leave balance', async () => {
-    const c = await t.login('alex.johnson@adminease.test');
-    const r = await t.db.query('SELECT count(*)::int AS n FROM users WHERE annual_leave_total IS NULL');
-    expect(r.rows[0].n).toBe(0);
-    expect(c.user.id).toBeGreaterThan(0);
+    // Each person of the demo organisation, signed in, reads their own balance: the yearly entitlement, and the annual
+    // and unpaid days of their approved leave this year (counted here from the dates of the requests they can list).
+    const year = new Date().getUTCFullYear();
+    let someoneUsedLeave = false;
+    for (const u of demoOrg.users) {
+      const c = await t.login(u.email);
+      const res = await c.get(`/api/forms/employee-leave-balance/${c.user.id}`);
+      expect(res.status, u.email).toBe(200);
+      const leave = ((await c.get('/api/forms/user-forms')).body['leave-request'] ?? []) as Array<Record<string, string>>;
+      const approved = leave.filter((r) => r.status === 'Approved' && r.start_date.startsWith(String(year)));
+      const days = (type: string) =>
+        approved.filter((r) => r.leave_type === type).reduce((n, r) => n + workingDays(r.start_date, r.end_date), 0);
+      expect(res.body, u.email).toMatchObject({
+        annual_leave_total: 12,
+        annual_leave_used: days('Annual'),
+        unpaid_leave_used: days('Unpaid'),
+      });
+      expect(res.body.annual_leave_total - res.body.annual_leave_used, u.email).toBeGreaterThanOrEqual(0);
+      if (res.body.annual_leave_used > 0) someoneUsedLeave = true;
+    }
+    // the sample requests include approved annual leave this year, so the balance is not only the entitlement
+    expect(someoneUsedLeave).toBe(true);
   });
 });
 

@@ -19,7 +19,10 @@ describe('databaseTrouble', () => {
       [pgError('57014', 'canceling statement due to statement timeout'), 'timeout'],
       [pgError('25P03'), 'timeout'],
       [pgError('25006', 'cannot execute INSERT in a read-only transaction'), 'read-only'],
-      [Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' }), 'unreachable'],
+      [
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' }),
+        'unreachable',
+      ],
       [Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }), 'unreachable'],
       [Object.assign(new Error('connect ETIMEDOUT'), { code: 'ETIMEDOUT' }), 'timeout'],
       [new Error('Connection terminated unexpectedly'), 'unreachable'],
@@ -28,7 +31,13 @@ describe('databaseTrouble', () => {
       [new Error('Query read timeout'), 'timeout'],
       [new Error('Client has encountered a connection error and is not queryable'), 'unreachable'],
       // localhost resolving to ::1 and 127.0.0.1, both refused
-      [new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' }), Object.assign(new Error('b'), { code: 'ECONNREFUSED' })], ''), 'unreachable'],
+      [
+        new AggregateError(
+          [Object.assign(new Error('a'), { code: 'ECONNREFUSED' }), Object.assign(new Error('b'), { code: 'ECONNREFUSED' })],
+          '',
+        ),
+        'unreachable',
+      ],
       [new Error('wrapped', { cause: pgError('53100') }), 'disk-full'],
     ];
     for (const [err, reason] of cases) expect(databaseTrouble(err)?.reason, String((err as Error).message)).toBe(reason);
@@ -36,7 +45,18 @@ describe('databaseTrouble', () => {
   });
 
   it('leaves request and programming errors alone (they stay 4xx/500)', () => {
-    for (const err of [pgError('23505'), pgError('22P02'), pgError('42P01'), pgError('40001'), new TypeError('x is undefined'), new Error('boom'), 'text', null, undefined, { code: 42 }]) {
+    for (const err of [
+      pgError('23505'),
+      pgError('22P02'),
+      pgError('42P01'),
+      pgError('40001'),
+      new TypeError('x is undefined'),
+      new Error('boom'),
+      'text',
+      null,
+      undefined,
+      { code: 42 },
+    ]) {
       expect(databaseTrouble(err)).toBeUndefined();
     }
   });

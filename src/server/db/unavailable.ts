@@ -8,14 +8,32 @@ export const DATABASE_RETRY_AFTER_S = 5;
 
 export interface DatabaseTrouble {
   /** Short machine-readable cause, also shown by GET /api/health. */
-  reason: 'unreachable' | 'timeout' | 'shutting-down' | 'disk-full' | 'out-of-memory' | 'too-many-connections' | 'insufficient-resources' | 'read-only';
+  reason:
+    | 'unreachable'
+    | 'timeout'
+    | 'shutting-down'
+    | 'disk-full'
+    | 'out-of-memory'
+    | 'too-many-connections'
+    | 'insufficient-resources'
+    | 'read-only';
   /** The SQLSTATE or system error code, when there is one. */
   code?: string;
 }
 
 const NODE_CONNECTION_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'EHOSTDOWN', 'ENETUNREACH', 'ENETDOWN',
-  'ENOTFOUND', 'EAI_AGAIN', 'ESOCKETTIMEDOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ESOCKETTIMEDOUT',
 ]);
 
 // Messages of node-postgres and pg-pool for a lost or refused connection (they carry no code).
@@ -32,7 +50,8 @@ function classifyOne(err: any): DatabaseTrouble | undefined {
   if (!err || typeof err !== 'object') return undefined;
   const code = typeof err.code === 'string' ? err.code : undefined;
   if (code) {
-    if (NODE_CONNECTION_CODES.has(code)) return { reason: code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT' ? 'timeout' : 'unreachable', code };
+    if (NODE_CONNECTION_CODES.has(code))
+      return { reason: code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT' ? 'timeout' : 'unreachable', code };
     if (/^[0-9A-Z]{5}$/.test(code)) {
       if (code.startsWith('08')) return { reason: 'unreachable', code }; // connection exception
       if (code === '53100') return { reason: 'disk-full', code };
@@ -68,9 +87,13 @@ export function databaseTrouble(err: unknown): DatabaseTrouble | undefined {
 
 /** The JSON body answered with 503 for database trouble. */
 export function unavailableBody(trouble: DatabaseTrouble) {
-  const text = trouble.reason === 'read-only' || trouble.reason === 'disk-full' || trouble.reason.includes('memory') || trouble.reason.includes('resources')
-    ? 'The database cannot store changes right now; please try again in a few minutes'
-    : 'The database is unavailable right now; please try again shortly';
+  const text =
+    trouble.reason === 'read-only' ||
+    trouble.reason === 'disk-full' ||
+    trouble.reason.includes('memory') ||
+    trouble.reason.includes('resources')
+      ? 'The database cannot store changes right now; please try again in a few minutes'
+      : 'The database is unavailable right now; please try again shortly';
   return { error: text, reason: `database-${trouble.reason}` };
 }
 

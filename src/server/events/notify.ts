@@ -5,13 +5,21 @@
 // an approver's 'awaits your ...' item reads 'New' -> 'Pending'; it is marked read for everyone it went to once
 // that stage is acted on or the request is withdrawn or finished (a trigger on request_events, migration 096, so
 // every writer of events is covered).
-import { type Stage } from '../../domain/forms.js';
+import { type Stage, itLifecycleOf } from '../../domain/forms.js';
 import {
-  approverTitle, changeTypeOf, formTypeLabel, notificationField, ownerTitle, stageApprovalField, type ApprovalField, type ChangeType,
+  approverTitle,
+  changeTypeOf,
+  formTypeLabel,
+  notificationField,
+  ownerTitle,
+  stageApprovalField,
+  type ApprovalField,
+  type ChangeType,
 } from '../../domain/notifications.js';
 import type { Queryable } from '../db/pool.js';
 import type { RecordRow } from '../requests/repo.js';
 import type { NewEvent } from './service.js';
+import { liveAudience, stageDeciders } from '../policies/requests.js';
 
 /** The PostgreSQL channel of live updates (notifications and request changes). */
 export const LIVE_CHANNEL = 'adminease_live';
@@ -19,23 +27,13 @@ export const LIVE_CHANNEL = 'adminease_live';
 /** Payloads on LIVE_CHANNEL: new notifications (ids `n[i]` for users `u[i]`; one payload per transaction and
  * ANNOUNCE_CHUNK of them, since every payload is a message each instance reads), or a changed request for the
  * people who see it. */
-export type LivePayload =
-  | { k: 'n'; u: number[]; n: number[] }
-  | { k: 'r'; r: string; f: string; u: number[]; t: string[] };
+export type LivePayload = { k: 'n'; u: number[]; n: number[] } | { k: 'r'; r: string; f: string; u: number[]; t: string[] };
 
 let emailEnabled = false;
 /** Set by the notifications feature when SMTP is configured: notifications that merit an e-mail are queued. */
 export function setEmailQueueing(on: boolean) {
   emailEnabled = on;
 }
-
-/** user_type of the people who decide each group stage (line manager and HR are per request). */
-export const STAGE_USER_TYPES: Partial<Record<Stage, string>> = {
-  finance: 'finance_staff',
-  facilities_desk: 'facilities_staff',
-  facilities_manager: 'facilities_manager',
-  it_helpdesk: 'it_staff',
-};
 
 /** What the notifications of an event read about its request (as it is after the change). */
 export interface RequestContext {
@@ -48,14 +46,14 @@ export interface RequestContext {
   status: string;
   employee_name: string;
   line_manager_acknowledgement: unknown;
-  approvals: Array<{ stage: Stage; seq: number; decision: string }>;
+  approvals: Array<{ stage: Stage; seq: number; decision: string; signer_id?: number | null }>;
 }
 
 async function loadContext(c: Queryable, pk: number): Promise<RequestContext | undefined> {
   const r = await c.query(
     `SELECT r.id AS pk, r.request_id, r.form_type, r.employee_id, r.line_manager_id, r.hr_contact_id, r.status,
             e.first_name || ' ' || e.last_name AS employee_name, r.data->'line_manager_acknowledgement' AS line_manager_acknowledgement,
-            (SELECT coalesce(json_agg(json_build_object('stage', a.stage, 'seq', a.seq, 'decision', a.decision) ORDER BY a.seq), '[]'::json)
+            (SELECT coalesce(json_agg(json_build_object('stage', a.stage, 'seq', a.seq, 'decision', a.decision, 'signer_id', a.signer_id) ORDER BY a.seq), '[]'::json)
                FROM approvals a WHERE a.request_pk = r.id) AS approvals
        FROM requests r JOIN users e ON e.id = r.employee_id
       WHERE r.id = $1`,
@@ -76,20 +74,23 @@ export function notificationContext(row: RecordRow): RequestContext {
     status: row.status,
     employee_name: row.employee_name,
     line_manager_acknowledgement: row.data?.line_manager_acknowledgement ?? null,
-    approvals: row.approvals.map((a, i) => ({ stage: a.stage, seq: i + 1, decision: a.decision })),
+    approvals: row.approvals.map((a, i) => ({ stage: a.stage, seq: i + 1, decision: a.decision, signer_id: a.signer_id })),
   };
 }
 
-/**
- * Who decides `stage` of a request: its line manager or HR contact, or everyone of a group (a user_type; HR staff
- * when the request has no HR contact). A group's members are found by the statement that writes the drafts.
- */
-export function stageRecipients(stage: string, req: Pick<RequestContext, 'line_manager_id' | 'hr_contact_id'>): { ids: number[] } | { userType: string } {
-  if (stage === 'line_manager') return { ids: req.line_manager_id ? [req.line_manager_id] : [] };
-  if (stage === 'hr') return req.hr_contact_id ? { ids: [req.hr_contact_id] } : { userType: 'hr_staff' };
-  const type = STAGE_USER_TYPES[stage as Stage];
-  return type ? { userType: type } : { ids: [] };
+/** Who decides `stage` of a request (the request policy's rule, stageDeciders). */
+export function stageRecipients(stage: string, req: RequestContext): { ids: number[] } | { userType: string; exclude: number[] } {
+  return stageDeciders(policyFacts(req), stage as Stage);
 }
+
+/** The request policy's facts of a notification context. */
+const policyFacts = (req: RequestContext) => ({
+  employee_user_id: req.employee_id,
+  line_manager_id: req.line_manager_id,
+  hr_contact_id: req.hr_contact_id,
+  form_type: req.form_type,
+  approvals: req.approvals,
+});
 
 const OWNER_FIELD = /(_approval|_acknowledgement)$|^(status|it_support_status|it_helpdesk_ticket_number|it_helpdesk_assigned_to)$/;
 const FINAL_STATUS = ['approved', 'rejected', 'completed', 'closed'];
@@ -177,7 +178,12 @@ export async function draftNotifications(c: Queryable, e: NewEvent): Promise<Pre
     drafts.push({
       userId: owner,
       title: ownerTitle({ formType: req.form_type, requestId: req.request_id, field, stage, newValue }),
-      field: notificationField(field), stage, oldValue: shownOld, newValue: shownNew, awaiting: false, rank: priority(field),
+      field: notificationField(field),
+      stage,
+      oldValue: shownOld,
+      newValue: shownNew,
+      awaiting: false,
+      rank: priority(field),
       changeType: detail ? changeTypeOf(shownNew) : changeType,
       emailKind: final ? 'final_decision' : null,
     });
@@ -185,12 +191,25 @@ export async function draftNotifications(c: Queryable, e: NewEvent): Promise<Pre
 
   // Approvers: the first stage on submission, the next stage after an approval, IT after a password reset is
   // acknowledged, IT when the employee answers a resolution.
-  interface Target { stage: string; acknowledgement?: boolean; title?: string; field: ApprovalField; oldValue: string | null; newValue: string | null; awaiting: boolean }
+  interface Target {
+    stage: string;
+    acknowledgement?: boolean;
+    title?: string;
+    field: ApprovalField;
+    oldValue: string | null;
+    newValue: string | null;
+    awaiting: boolean;
+  }
   /** The item that a stage (or the line manager's acknowledgement) now waits for its approver. */
   const awaits = (stage: string, acknowledgement = false): Target => ({
-    stage, acknowledgement, field: acknowledgement ? 'line_manager_acknowledgement' : stageApprovalField(stage), ...AWAITING, awaiting: true,
+    stage,
+    acknowledgement,
+    field: acknowledgement ? 'line_manager_acknowledgement' : stageApprovalField(stage),
+    ...AWAITING,
+    awaiting: true,
   });
-  const ackFirst = req.form_type === 'password-reset' && Boolean(req.line_manager_id) && !isTrue(req.line_manager_acknowledgement);
+  const ackFirst =
+    itLifecycleOf(req.form_type) === 'password-reset' && Boolean(req.line_manager_id) && !isTrue(req.line_manager_acknowledgement);
   const approverTargets: Target[] = [];
   if (e.eventType === 'submitted') {
     const first = req.approvals.find((a) => a.decision === 'Pending');
@@ -204,7 +223,8 @@ export async function draftNotifications(c: Queryable, e: NewEvent): Promise<Pre
     const stage = ackFirst ? 'line_manager' : current?.stage;
     if (stage) {
       approverTargets.push({
-        ...awaits(stage, ackFirst), oldValue: 'Pending',
+        ...awaits(stage, ackFirst),
+        oldValue: 'Pending',
         title: `${formTypeLabel(req.form_type)} ${req.request_id} from ${req.employee_name} was changed by its owner: please look at it again before deciding`,
       });
     }
@@ -213,27 +233,40 @@ export async function draftNotifications(c: Queryable, e: NewEvent): Promise<Pre
     const next = req.approvals.find((a) => seq !== undefined && a.seq > seq && a.decision === 'Pending');
     if (next) approverTargets.push(awaits(next.stage));
   } else if (
-    req.form_type === 'password-reset' &&
-    ((field === 'line_manager_acknowledgement' && changeTypeOf(newValue) === 'approved') || (field === 'it_support_status' && newValue === 'Pending IT Action')) &&
+    itLifecycleOf(req.form_type) === 'password-reset' &&
+    ((field === 'line_manager_acknowledgement' && changeTypeOf(newValue) === 'approved') ||
+      (field === 'it_support_status' && newValue === 'Pending IT Action')) &&
     changed
   ) {
     approverTargets.push(awaits('it_helpdesk'));
-  } else if (req.form_type === 'it-incident' && field === 'employee_confirmation_status' && changed && e.actorId === owner) {
+  } else if (itLifecycleOf(req.form_type) === 'incident' && field === 'employee_confirmation_status' && changed && e.actorId === owner) {
     const confirmed = changeTypeOf(newValue) === 'approved';
     approverTargets.push({
-      stage: 'it_helpdesk', field: 'status', oldValue: oldValue ?? 'Pending', newValue, awaiting: false,
+      stage: 'it_helpdesk',
+      field: 'status',
+      oldValue: oldValue ?? 'Pending',
+      newValue,
+      awaiting: false,
       title: `IT Incident ${req.request_id} from ${req.employee_name}: ${confirmed ? 'the employee confirmed the problem is solved' : 'the employee reports the problem is not solved'}`,
     });
   }
   for (const t of approverTargets) {
     const to = stageRecipients(t.stage, req);
-    const exclude = [owner, ...(e.actorId ? [e.actorId] : [])];
+    const exclude = [owner, ...(e.actorId ? [e.actorId] : []), ...('exclude' in to ? to.exclude : [])];
     const recipients = 'userType' in to ? [null] : to.ids.filter((id) => !exclude.includes(id));
     for (const userId of recipients) {
       drafts.push({
         userId,
         group: 'userType' in to ? { userType: to.userType, exclude } : undefined,
-        title: t.title ?? approverTitle({ formType: req.form_type, requestId: req.request_id, employeeName: req.employee_name, stage: t.stage, acknowledgement: t.acknowledgement }),
+        title:
+          t.title ??
+          approverTitle({
+            formType: req.form_type,
+            requestId: req.request_id,
+            employeeName: req.employee_name,
+            stage: t.stage,
+            acknowledgement: t.acknowledgement,
+          }),
         field: t.field,
         stage: t.stage,
         oldValue: t.oldValue,
@@ -248,15 +281,27 @@ export async function draftNotifications(c: Queryable, e: NewEvent): Promise<Pre
 
   if (drafts.length === 0 && !field) return null;
   // Tell every instance that the request changed, for the lists of the people who see it.
-  const users = [owner, req.line_manager_id, req.hr_contact_id].filter((x): x is number => typeof x === 'number');
-  const types = req.approvals.map((a) => STAGE_USER_TYPES[a.stage]).filter((x): x is string => Boolean(x));
-  return { req, drafts, changed: { k: 'r', r: req.request_id, f: req.form_type, u: [...new Set(users)], t: [...new Set(types)] } };
+  const audience = liveAudience(policyFacts(req));
+  return { req, drafts, changed: { k: 'r', r: req.request_id, f: req.form_type, u: audience.users, t: audience.userTypes } };
 }
 
-const draftRows = (drafts: NotificationDraft[]) => drafts.map((d, i) => ({
-  ord: i, user_id: d.userId, user_type: d.group?.userType ?? null, exclude: d.group?.exclude ?? null, title: d.title, field: d.field, stage: d.stage, old_value: d.oldValue, new_value: d.newValue,
-  awaiting: d.awaiting, change_type: d.changeType, email_kind: d.emailKind, email_state: emailEnabled && d.emailKind ? 'queued' : null, prio: d.rank,
-}));
+const draftRows = (drafts: NotificationDraft[]) =>
+  drafts.map((d, i) => ({
+    ord: i,
+    user_id: d.userId,
+    user_type: d.group?.userType ?? null,
+    exclude: d.group?.exclude ?? null,
+    title: d.title,
+    field: d.field,
+    stage: d.stage,
+    old_value: d.oldValue,
+    new_value: d.newValue,
+    awaiting: d.awaiting,
+    change_type: d.changeType,
+    email_kind: d.emailKind,
+    email_state: emailEnabled && d.emailKind ? 'queued' : null,
+    prio: d.rank,
+  }));
 
 const DRAFT_COLUMNS = `ord int, user_id int, user_type text, exclude int[], title text, field text, stage text, old_value text, new_value text,
                        awaiting boolean, change_type text, email_kind text, email_state text, prio int`;
@@ -278,7 +323,12 @@ const draftsSql = (param: string) => `
  * LIVE_CHANNEL; parameters are numbered from `offset` + 1. Later events of the same transaction use
  * notifyForEvent, which merges with what this wrote.
  */
-export function firstNotificationsSql(p: PreparedNotifications, eventCte: string, at: Date, offset: number): { cte: string; select: string; params: unknown[] } {
+export function firstNotificationsSql(
+  p: PreparedNotifications,
+  eventCte: string,
+  at: Date,
+  offset: number,
+): { cte: string; select: string; params: unknown[] } {
   const $ = (k: number) => `$${offset + k}`;
   return {
     cte: `notified AS (
@@ -316,7 +366,14 @@ function isTrue(v: unknown): boolean {
  * more telling change replaces an earlier one in place), each new row is announced on LIVE_CHANNEL, and so is the
  * request change. Answers how many rows were inserted.
  */
-async function writeDrafts(c: Queryable, req: RequestContext, drafts: NotificationDraft[], eventId: number, at: Date | undefined, changed: LivePayload): Promise<number> {
+async function writeDrafts(
+  c: Queryable,
+  req: RequestContext,
+  drafts: NotificationDraft[],
+  eventId: number,
+  at: Date | undefined,
+  changed: LivePayload,
+): Promise<number> {
   const rows = draftRows(drafts);
   const r = await c.query(
     `WITH d AS (${draftsSql('$1')}),

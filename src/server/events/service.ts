@@ -4,7 +4,12 @@
 import type { Queryable } from '../db/pool.js';
 import { type RequestContext, notifyForEvent } from './notify.js';
 
-export interface RequestRef { pk: number; request_id: string; form_type: string; employee_id: number }
+export interface RequestRef {
+  pk: number;
+  request_id: string;
+  form_type: string;
+  employee_id: number;
+}
 
 export interface NewEvent {
   request: RequestRef;
@@ -37,11 +42,24 @@ export interface NewEvent {
 export const EVENT_COLUMNS = 'request_pk, actor_id, event_type, stage, field, old_value, new_value, details, created_at';
 
 export function eventValues(e: NewEvent): unknown[] {
-  return [e.request.pk, e.actorId, e.eventType, e.stage ?? null, e.field ?? null, e.oldValue ?? null, e.newValue ?? null, JSON.stringify(e.details ?? {}), e.at ?? null];
+  return [
+    e.request.pk,
+    e.actorId,
+    e.eventType,
+    e.stage ?? null,
+    e.field ?? null,
+    e.oldValue ?? null,
+    e.newValue ?? null,
+    JSON.stringify(e.details ?? {}),
+    e.at ?? null,
+  ];
 }
 
 export async function recordEvent(c: Queryable, e: NewEvent): Promise<number> {
-  const r = await c.query(`INSERT INTO request_events (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, now())) RETURNING id`, eventValues(e));
+  const r = await c.query(
+    `INSERT INTO request_events (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, now())) RETURNING id`,
+    eventValues(e),
+  );
   const id: number = r.rows[0].id;
   if (e.notify !== false) await notifyForEvent(c, e, id);
   return id;

@@ -11,7 +11,9 @@ beforeAll(async () => {
   t = await startTestApp();
   alex = await t.login('alex.johnson@adminease.test');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const records = (body: Record<string, Array<Record<string, unknown>>>) => Object.values(body).flat();
 
@@ -35,7 +37,10 @@ describe('user-forms asked for with the numeric user id (the form calendar)', ()
         const res = await alex.get(url);
         const all = records(res.body);
         expect(all.length).toBe(records(byId.body).length);
-        expect(all.every((f) => f.employee_id === 'EMP-1001'), url).toBe(true);
+        expect(
+          all.every((f) => f.employee_id === 'EMP-1001'),
+          url,
+        ).toBe(true);
       }
     }
   });

@@ -2,11 +2,13 @@
 // identity from the session, edit and withdrawal rules, the lists, details and the leave balance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadUser } from '../people/service.js';
+import { type Factories, factories, stateFingerprint } from '../test/factories.js';
 import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
 import { workingDays } from './leave.js';
 import { withdrawRequest } from './service.js';
 
 let t: TestApp;
+let f: Factories;
 let alex: ApiClient; // EMP-1001, manager Priya, HR contact Meera
 let maria: ApiClient; // EMP-1002, same manager
 let priya: ApiClient;
@@ -15,11 +17,14 @@ let daniel: ApiClient; // a manager of another team
 
 beforeAll(async () => {
   t = await startTestApp();
+  f = factories(t);
   [alex, maria, priya, meera, daniel] = await Promise.all(
     ['alex.johnson', 'maria.garcia', 'priya.sharma', 'meera.iyer', 'daniel.okafor'].map((n) => t.login(`${n}@adminease.test`)),
   );
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const DAY = 86_400_000;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -42,18 +47,31 @@ async function count(sql: string, params: unknown[] = []): Promise<number> {
 }
 const requestCount = () => count('SELECT count(*) AS n FROM requests');
 async function decide(requestId: string, stage: string, decision: 'Approved' | 'Rejected', status?: string) {
-  await t.db.query(`UPDATE approvals SET decision = $3, decided_at = now(), signer_name = 'Test Signer' WHERE request_pk = (SELECT id FROM requests WHERE request_id = $1) AND stage = $2`, [requestId, stage, decision]);
+  await t.db.query(
+    `UPDATE approvals SET decision = $3, decided_at = now(), signer_name = 'Test Signer' WHERE request_pk = (SELECT id FROM requests WHERE request_id = $1) AND stage = $2`,
+    [requestId, stage, decision],
+  );
   if (status) await t.db.query('UPDATE requests SET status = $2 WHERE request_id = $1', [requestId, status]);
 }
 
 const facility = { access_request_type: 'Temporary Access', facilities_requested: 'Server room', justification: 'Rack migration' };
-const requisition = { item_description: 'USB-C dock', quantity: 3, unit_cost: 119.99, estimated_total: 359.97, purpose_of_purchase: 'Hot desks' };
+const requisition = {
+  item_description: 'USB-C dock',
+  quantity: 3,
+  unit_cost: 119.99,
+  estimated_total: 359.97,
+  purpose_of_purchase: 'Hot desks',
+};
 
 describe('POST /api/forms/facility-access (catalogue form)', () => {
   it('stores a request for the caller from the spec payload, identity from the session', async () => {
     const before = await requestCount();
     const res = await alex.post('/api/forms/facility-access', {
-      ...facility, employee_id: 'EMP-1001', employee_name: 'Someone Else', department: 'Finance', manager: 'N/A',
+      ...facility,
+      employee_id: 'EMP-1001',
+      employee_name: 'Someone Else',
+      department: 'Finance',
+      manager: 'N/A',
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -87,7 +105,10 @@ describe('POST /api/forms/facility-access (catalogue form)', () => {
 
   it.each([
     [{ ...facility, access_request_type: undefined }, 'Request type is required'],
-    [{ ...facility, access_request_type: 'Master key' }, 'Request type must be one of: New Access Card, Temporary Access, Extended Access Hours, Other'],
+    [
+      { ...facility, access_request_type: 'Master key' },
+      'Request type must be one of: New Access Card, Temporary Access, Extended Access Hours, Other',
+    ],
     [{ ...facility, facilities_requested: '  ' }, 'Facilities requested is required'],
     [{ ...facility, justification: '' }, 'Justification is required'],
   ])('400 on %j', async (body, error) => {
@@ -108,9 +129,15 @@ describe('POST /api/forms/password-reset (a real request for the IT helpdesk)', 
     const res = await maria.post('/api/forms/password-reset', { system_for_reset: 'VPN', reset_reason: 'Locked Account' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      message: 'Password reset request submitted successfully!', form_type: 'password-reset', status: 'Pending',
-      system_for_reset: 'VPN', reset_reason: 'Locked Account', it_support_status: 'Pending Manager', it_helpdesk_approval: 'Pending',
-      next_stage: 'Awaiting IT Support', employee_id: 'EMP-1002',
+      message: 'Password reset request submitted successfully!',
+      form_type: 'password-reset',
+      status: 'Pending',
+      system_for_reset: 'VPN',
+      reset_reason: 'Locked Account',
+      it_support_status: 'Pending Manager',
+      it_helpdesk_approval: 'Pending',
+      next_stage: 'Awaiting IT Support',
+      employee_id: 'EMP-1002',
     });
     const row = await t.db.query('SELECT current_stage FROM requests WHERE id = $1', [res.body.id]);
     expect(row.rows[0].current_stage).toBe('it_helpdesk');
@@ -130,26 +157,52 @@ describe('POST /api/forms/password-reset (a real request for the IT helpdesk)', 
 describe('POST /api/purchase-requisition/submit', () => {
   it('stores the requisition (line manager then finance) and answers the spec message', async () => {
     const res = await alex.post('/api/purchase-requisition/submit', {
-      employee_id: 'EMP-1001', employee_name: 'Alex Johnson', department: 'Unknown', manager: 'Manager', ...requisition,
+      employee_id: 'EMP-1001',
+      employee_name: 'Alex Johnson',
+      department: 'Unknown',
+      manager: 'Manager',
+      ...requisition,
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      ...requisition, success: true, message: 'Purchase requisition submitted successfully!', form_type: 'purchase-requisition',
-      line_manager_approval: 'Pending', finance_approval: 'Pending', next_stage: 'Awaiting Manager Approval', department: 'Engineering',
+      ...requisition,
+      success: true,
+      message: 'Purchase requisition submitted successfully!',
+      form_type: 'purchase-requisition',
+      line_manager_approval: 'Pending',
+      finance_approval: 'Pending',
+      next_stage: 'Awaiting Manager Approval',
+      department: 'Engineering',
     });
     expect(res.body.request_id).toMatch(/^PR-\d{6}$/);
     expect(Number.isInteger(res.body.quantity)).toBe(true);
   });
 
   it('computes a missing estimated total', async () => {
-    const res = await alex.post('/api/purchase-requisition/submit', { ...requisition, estimated_total: undefined, quantity: '4', unit_cost: '2.50' });
+    const res = await alex.post('/api/purchase-requisition/submit', {
+      ...requisition,
+      estimated_total: undefined,
+      quantity: '4',
+      unit_cost: '2.50',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ quantity: 4, unit_cost: 2.5, estimated_total: 10 });
   });
 
-  it('403 for another employee_id', async () => {
-    const res = await alex.post('/api/purchase-requisition/submit', { ...requisition, employee_id: 'EMP-1003' });
-    expect(res.status).toBe(403);
+  it('403 for another employee_id, and nothing is stored for either person', async () => {
+    const { employee: me } = await f.team();
+    const other = await f.person();
+    const client = await f.login(me);
+    const before = await stateFingerprint(t);
+    for (const employee_id of [other.employee_code, other.id, String(other.id)]) {
+      const res = await client.post('/api/purchase-requisition/submit', { ...requisition, employee_id });
+      expect(res.status, String(employee_id)).toBe(403);
+      expect(res.body).toEqual({ error: 'You can only submit forms for yourself' });
+    }
+    expect(await stateFingerprint(t)).toEqual(before);
+    for (const p of [me, other]) expect((await (await f.login(p)).get('/api/purchase-requisition/user-forms')).body).toEqual([]);
+    // the same body naming the caller is accepted
+    expect((await client.post('/api/purchase-requisition/submit', { ...requisition, employee_id: me.employee_code })).status).toBe(201);
   });
 
   it.each([
@@ -176,11 +229,21 @@ describe('POST /api/purchase-requisition/submit', () => {
 describe('POST /api/forms/:formType (any form type)', () => {
   it('takes only the form fields from the body: status, ids and approvals are ignored', async () => {
     const res = await alex.post('/api/forms/maintenance-request', {
-      location: 'Floor 2 kitchen', issue_description: 'Tap leaking', urgency: 'Low',
-      status: 'Approved', line_manager_approval: 'Approved', employee_user_id: maria.user.id, request_id: 'MNT-999999',
+      location: 'Floor 2 kitchen',
+      issue_description: 'Tap leaking',
+      urgency: 'Low',
+      status: 'Approved',
+      line_manager_approval: 'Approved',
+      employee_user_id: maria.user.id,
+      request_id: 'MNT-999999',
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'Pending', line_manager_approval: 'Pending', employee_user_id: alex.user.id, message: 'Request submitted successfully!' });
+    expect(res.body).toMatchObject({
+      status: 'Pending',
+      line_manager_approval: 'Pending',
+      employee_user_id: alex.user.id,
+      message: 'Request submitted successfully!',
+    });
     expect(res.body.request_id).not.toBe('MNT-999999');
   });
 
@@ -189,7 +252,12 @@ describe('POST /api/forms/:formType (any form type)', () => {
     const arr = await alex.post('/api/forms/maintenance-request', [1, 2]);
     expect(arr.status).toBe(400);
     expect(arr.body.error).toBe('Send the form fields as a JSON object');
-    const bad = await t.app.inject({ method: 'POST', url: '/api/forms/maintenance-request', headers: { authorization: `Bearer ${alex.token}`, 'content-type': 'application/json' }, payload: '{nope' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/forms/maintenance-request',
+      headers: { authorization: `Bearer ${alex.token}`, 'content-type': 'application/json' },
+      payload: '{nope',
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -236,7 +304,9 @@ describe('leave rules', () => {
     const days = workingDays(mon, plus(mon, 25));
     const res = await maria.post('/api/forms/leave-request', leave(mon, plus(mon, 25)));
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatch(new RegExp(`^Not enough annual leave: ${days} day\\(s\\) requested, \\d+(\\.\\d)? day\\(s\\) left in ${year}$`));
+    expect(res.body.error).toMatch(
+      new RegExp(`^Not enough annual leave: ${days} day\\(s\\) requested, \\d+(\\.\\d)? day\\(s\\) left in ${year}$`),
+    );
   });
 
   it('400: annual leave across two calendar years', async () => {
@@ -255,9 +325,17 @@ describe('leave rules', () => {
 describe('PUT /api/forms/:formType/:id', () => {
   it('lets the owner edit while nothing is decided, records an edited event', async () => {
     const created = (await alex.post('/api/forms/facility-access', facility)).body;
-    const res = await alex.put(`/api/forms/facility-access/${created.request_id}`, { ...facility, justification: 'Rack migration, phase 2' });
+    const res = await alex.put(`/api/forms/facility-access/${created.request_id}`, {
+      ...facility,
+      justification: 'Rack migration, phase 2',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ request_id: created.request_id, justification: 'Rack migration, phase 2', employee_name: 'Alex Johnson', status: 'Pending' });
+    expect(res.body).toMatchObject({
+      request_id: created.request_id,
+      justification: 'Rack migration, phase 2',
+      employee_name: 'Alex Johnson',
+      status: 'Pending',
+    });
     const ev = await t.db.query(`SELECT event_type, details FROM request_events WHERE request_pk = $1 ORDER BY id`, [created.id]);
     expect(ev.rows.map((r) => r.event_type)).toEqual(['submitted', 'edited']);
     expect(ev.rows[1].details.changes).toEqual({ justification: { old: 'Rack migration', new: 'Rack migration, phase 2' } });
@@ -282,7 +360,13 @@ describe('PUT /api/forms/:formType/:id', () => {
 
   it('404 for an unknown request or a form type that does not match', async () => {
     const created = (await alex.post('/api/forms/facility-access', facility)).body;
-    const room = { room_requested: 'Board Room', booking_date: plus(mondayAfter(10), 1), start_time: '10:00', end_time: '11:00', participants_count: 4 };
+    const room = {
+      room_requested: 'Board Room',
+      booking_date: plus(mondayAfter(10), 1),
+      start_time: '10:00',
+      end_time: '11:00',
+      participants_count: 4,
+    };
     expect((await alex.put(`/api/forms/meeting-room/${created.request_id}`, room)).status).toBe(404);
     expect((await alex.put('/api/forms/facility-access/FA-999999', facility)).status).toBe(404);
   });
@@ -305,14 +389,27 @@ describe('PUT /api/forms/:formType/:id', () => {
 
   it('re-checks leave rules without the request itself', async () => {
     const mon = quietMondayAfter(170);
-    const a = (await maria.post('/api/forms/leave-request', { leave_type: 'Casual', start_date: mon, end_date: plus(mon, 1), reason: 'A' })).body;
-    const b = (await maria.post('/api/forms/leave-request', { leave_type: 'Casual', start_date: plus(mon, 7), end_date: plus(mon, 7), reason: 'B' })).body;
+    const a = (await maria.post('/api/forms/leave-request', { leave_type: 'Casual', start_date: mon, end_date: plus(mon, 1), reason: 'A' }))
+      .body;
+    const b = (
+      await maria.post('/api/forms/leave-request', { leave_type: 'Casual', start_date: plus(mon, 7), end_date: plus(mon, 7), reason: 'B' })
+    ).body;
     // moving it by a day overlaps only itself: fine, and total_days is recomputed
-    const moved = await maria.put(`/api/forms/leave-request/${a.request_id}`, { leave_type: 'Casual', start_date: mon, end_date: plus(mon, 2), reason: 'A' });
+    const moved = await maria.put(`/api/forms/leave-request/${a.request_id}`, {
+      leave_type: 'Casual',
+      start_date: mon,
+      end_date: plus(mon, 2),
+      reason: 'A',
+    });
     expect(moved.status).toBe(200);
     expect(moved.body.total_days).toBe(3);
     // onto the other request: refused
-    const clash = await maria.put(`/api/forms/leave-request/${a.request_id}`, { leave_type: 'Casual', start_date: plus(mon, 7), end_date: plus(mon, 8), reason: 'A' });
+    const clash = await maria.put(`/api/forms/leave-request/${a.request_id}`, {
+      leave_type: 'Casual',
+      start_date: plus(mon, 7),
+      end_date: plus(mon, 8),
+      reason: 'A',
+    });
     expect(clash).toMatchObject({ status: 400, body: { error: `These dates overlap your leave request ${b.request_id}` } });
   });
 });
@@ -325,8 +422,13 @@ describe('withdrawal', () => {
     expect(res.body).toMatchObject({ request_id: created.request_id, status: 'Cancelled', next_stage: 'Withdrawn' });
     const row = await t.db.query('SELECT status, current_stage FROM requests WHERE id = $1', [created.id]);
     expect(row.rows[0]).toEqual({ status: 'Cancelled', current_stage: null });
-    const ev = await t.db.query(`SELECT event_type, field, old_value, new_value, actor_id FROM request_events WHERE request_pk = $1 AND event_type = 'withdrawn'`, [created.id]);
-    expect(ev.rows).toEqual([{ event_type: 'withdrawn', field: 'status', old_value: 'Pending', new_value: 'Cancelled', actor_id: alex.user.id }]);
+    const ev = await t.db.query(
+      `SELECT event_type, field, old_value, new_value, actor_id FROM request_events WHERE request_pk = $1 AND event_type = 'withdrawn'`,
+      [created.id],
+    );
+    expect(ev.rows).toEqual([
+      { event_type: 'withdrawn', field: 'status', old_value: 'Pending', new_value: 'Cancelled', actor_id: alex.user.id },
+    ]);
     // a second time: no longer pending
     const again = await alex.post(`/api/forms/facility-access/${created.request_id}/withdraw`);
     expect(again.status).toBe(409);
@@ -359,7 +461,9 @@ describe('GET /api/forms/user-forms', () => {
   it("answers the caller's requests keyed by form type, each newest first, matching the database", async () => {
     const res = await alex.get('/api/forms/user-forms?employee_id=EMP-1001');
     expect(res.status).toBe(200);
-    const db = await t.db.query('SELECT form_type, count(*)::int AS n FROM requests WHERE employee_id = $1 GROUP BY form_type', [alex.user.id]);
+    const db = await t.db.query('SELECT form_type, count(*)::int AS n FROM requests WHERE employee_id = $1 GROUP BY form_type', [
+      alex.user.id,
+    ]);
     const expected = Object.fromEntries(db.rows.map((r) => [r.form_type, r.n]));
     expect(Object.fromEntries(Object.entries(res.body as Record<string, unknown[]>).map(([k, v]) => [k, v.length]))).toEqual(expected);
     for (const list of Object.values(res.body as Record<string, Array<{ created_at: string; employee_id: string }>>)) {
@@ -432,7 +536,9 @@ describe('GET /api/forms/leave-requests and /api/purchase-requisition/user-forms
   it('lists one type, newest first, for the caller', async () => {
     const leave = await alex.get('/api/forms/leave-requests?employee_id=EMP-1001');
     expect(leave.status).toBe(200);
-    expect(leave.body.length).toBe(await count(`SELECT count(*) AS n FROM requests WHERE employee_id = $1 AND form_type = 'leave-request'`, [alex.user.id]));
+    expect(leave.body.length).toBe(
+      await count(`SELECT count(*) AS n FROM requests WHERE employee_id = $1 AND form_type = 'leave-request'`, [alex.user.id]),
+    );
     expect(leave.body.every((r: { form_type: string }) => r.form_type === 'leave-request')).toBe(true);
     const pr = await alex.get('/api/purchase-requisition/user-forms?employee_id=EMP-1001');
     expect(pr.status).toBe(200);
@@ -454,7 +560,11 @@ describe('GET /api/forms/details/:id', () => {
     const created = (await alex.post('/api/forms/facility-access', facility)).body;
     const own = await alex.get(`/api/forms/details/${created.request_id}`);
     expect(own.status).toBe(200);
-    expect(own.body).toMatchObject({ request_id: created.request_id, justification: facility.justification, facilities_desk_approval: 'Pending' });
+    expect(own.body).toMatchObject({
+      request_id: created.request_id,
+      justification: facility.justification,
+      facilities_desk_approval: 'Pending',
+    });
     expect((await alex.get(`/api/forms/details/${created.id}`)).body.request_id).toBe(created.request_id);
     // A facility access request is the facilities desk's and manager's (no line-manager stage): the line manager
     // does not see it on their dashboard, so not here either; the desk does.
@@ -465,7 +575,9 @@ describe('GET /api/forms/details/:id', () => {
       expect({ status: res.status, body: res.body }).toEqual({ status: missing.status, body: missing.body });
     }
     expect((await (await t.login('sofia.rossi@adminease.test')).get(`/api/forms/details/${created.request_id}`)).status).toBe(200);
-    const leave = (await t.db.query(`SELECT request_id FROM requests WHERE employee_id = $1 AND form_type = 'leave-request' LIMIT 1`, [alex.user.id])).rows[0];
+    const leave = (
+      await t.db.query(`SELECT request_id FROM requests WHERE employee_id = $1 AND form_type = 'leave-request' LIMIT 1`, [alex.user.id])
+    ).rows[0];
     expect((await priya.get(`/api/forms/details/${leave.request_id}`)).status).toBe(200);
   });
 });
@@ -485,7 +597,10 @@ describe('GET /api/forms/employee-leave-balance/:userId', () => {
     expect(res.status).toBe(200);
     const used = await expectedUsed(alex.user.id, 'Annual');
     expect(res.body).toMatchObject({
-      annual_leave_total: 12, annual_leave_used: used, unpaid_leave_used: await expectedUsed(alex.user.id, 'Unpaid'), annual_leave_left: 12 - used,
+      annual_leave_total: 12,
+      annual_leave_used: used,
+      unpaid_leave_used: await expectedUsed(alex.user.id, 'Unpaid'),
+      annual_leave_left: 12 - used,
     });
     expect((await alex.get('/api/forms/employee-leave-balance/EMP-1001')).body.annual_leave_used).toBe(used);
   });
@@ -505,7 +620,7 @@ describe('GET /api/forms/employee-leave-balance/:userId', () => {
     expect(after.annual_leave_used).toBe(before.annual_leave_used);
   });
 
-  it("the line manager and HR contact may see it; another employee gets 403", async () => {
+  it('the line manager and HR contact may see it; another employee gets 403', async () => {
     expect((await priya.get(`/api/forms/employee-leave-balance/${alex.user.id}`)).status).toBe(200);
     expect((await meera.get('/api/forms/employee-leave-balance/EMP-1001')).status).toBe(200);
     expect((await maria.get(`/api/forms/employee-leave-balance/${alex.user.id}`)).status).toBe(403);

@@ -1,31 +1,49 @@
 // Leave rules that real leave systems enforce (end not before start, working days without weekends and
 // holidays, no overlap with one's own pending or approved leave, annual leave within the balance) and the
 // leave balance, computed from approved leave of the year rather than stored by hand.
+import { addDays, addWorkingDays, countWorkingDays, isIsoDate } from '../../domain/business-time.js';
+import { HolidayService } from '../calendar/service.js';
 import type { Queryable } from '../db/pool.js';
 import { badRequest } from '../http/errors.js';
 import type { AuthUser } from '../people/service.js';
 
-const DAY = 86_400_000;
-
-/** Holiday dates (YYYY-MM-DD) that are not working days. The calendar feature may register a fuller source. */
-let holidaySource: (start: string, end: string) => Set<string> = () => new Set();
+/**
+ * Holiday dates (YYYY-MM-DD) on which the office is closed between two dates: by default the offline closed
+ * holidays of the company's calendar settings (its own holidays and its regional calendars, so leave totals never
+ * depend on a remote service); the calendar feature registers its own service at start.
+ */
+const offlineHolidays = new HolidayService();
+let holidaySource: (start: string, end: string) => Set<string> = (start, end) => offlineHolidays.closedDates(start, end);
 export function setHolidaySource(fn: (start: string, end: string) => Set<string>) {
   holidaySource = fn;
 }
 
-/** Working days between two ISO dates inclusive: Monday to Friday, holidays excluded. */
-export function workingDays(start: string, end: string): number {
-  const holidays = holidaySource(start, end);
-  let n = 0;
-  for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += DAY) {
-    const d = new Date(t);
-    const wd = d.getUTCDay();
-    if (wd !== 0 && wd !== 6 && !holidays.has(d.toISOString().slice(0, 10))) n += 1;
-  }
-  return n;
+/** The closed holidays between two dates, for counting working days. */
+export function closedHolidays(start: string, end: string): Set<string> {
+  return end < start ? new Set() : holidaySource(start, end);
 }
 
-export interface LeaveBalance { annual_leave_total: number; annual_leave_used: number; unpaid_leave_used: number; year: number }
+/**
+ * Working days between two ISO dates inclusive: Monday to Friday, closed holidays excluded. The one count of
+ * leave days: the leave form, the leave balance, the assistant and the demo seed all use it.
+ */
+export function workingDays(start: string, end: string): number {
+  if (!isIsoDate(start) || !isIsoDate(end)) return 0;
+  return countWorkingDays(start, end, closedHolidays(start, end));
+}
+
+/** The start (moved to a working day) and last day of an absence of `n` working days from `start`. */
+export function workingDaysFrom(start: string, n: number): { start: string; end: string } {
+  // n working days never stretch over more than n weeks plus a month of holidays.
+  return addWorkingDays(start, n, closedHolidays(start, addDays(start, 7 * n + 31)));
+}
+
+export interface LeaveBalance {
+  annual_leave_total: number;
+  annual_leave_used: number;
+  unpaid_leave_used: number;
+  year: number;
+}
 
 /** Balance of a calendar year from approved leave (by start date), excluding `excludePk`. */
 export async function leaveBalance(c: Queryable, userId: number, year: number, excludePk?: number): Promise<LeaveBalance> {
@@ -41,7 +59,12 @@ export async function leaveBalance(c: Queryable, userId: number, year: number, e
     [userId, String(year), excludePk ?? null],
   );
   const row = r.rows[0] ?? { annual_leave_total: 12, annual_used: 0, unpaid_used: 0 };
-  return { annual_leave_total: Number(row.annual_leave_total), annual_leave_used: Number(row.annual_used), unpaid_leave_used: Number(row.unpaid_used), year };
+  return {
+    annual_leave_total: Number(row.annual_leave_total),
+    annual_leave_used: Number(row.annual_used),
+    unpaid_leave_used: Number(row.unpaid_used),
+    year,
+  };
 }
 
 /** Annual leave still pending approval in a year (it counts against the balance at submission). */
@@ -56,8 +79,14 @@ async function pendingAnnual(c: Queryable, userId: number, year: number, exclude
 }
 
 /** Checks a leave request of `user`; returns the server-computed fields (total_days). */
-export async function checkLeaveRules(c: Queryable, user: AuthUser, f: Record<string, unknown>, excludePk?: number): Promise<{ total_days: number }> {
-  const start = String(f.start_date), end = String(f.end_date);
+export async function checkLeaveRules(
+  c: Queryable,
+  user: AuthUser,
+  f: Record<string, unknown>,
+  excludePk?: number,
+): Promise<{ total_days: number }> {
+  const start = String(f.start_date),
+    end = String(f.end_date);
   if (end < start) throw badRequest('End date cannot be before start date');
   const total = workingDays(start, end);
   if (total === 0) throw badRequest('The chosen dates contain no working days (weekends and holidays are not counted)');
@@ -70,7 +99,8 @@ export async function checkLeaveRules(c: Queryable, user: AuthUser, f: Record<st
   );
   if (overlap.rows[0]) throw badRequest(`These dates overlap your leave request ${overlap.rows[0].request_id}`);
   if (f.leave_type === 'Annual') {
-    if (start.slice(0, 4) !== end.slice(0, 4)) throw badRequest('Annual leave cannot span two calendar years; please split it into two requests');
+    if (start.slice(0, 4) !== end.slice(0, 4))
+      throw badRequest('Annual leave cannot span two calendar years; please split it into two requests');
     const year = Number(start.slice(0, 4));
     const bal = await leaveBalance(c, user.id, year, excludePk);
     const left = bal.annual_leave_total - bal.annual_leave_used - (await pendingAnnual(c, user.id, year, excludePk));

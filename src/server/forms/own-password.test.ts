@@ -12,15 +12,25 @@ import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
 let t: TestApp;
 let alex: ApiClient;
 let lena: ApiClient;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const login = (who: string) => t.login(`${who}@adminease.test`);
 
 /** A reset of Alex's, acknowledged by Priya, with `password` set by Lena (IT) now on the test clock. */
 async function resetWithPassword(password: string): Promise<string> {
   [alex, lena] = await Promise.all([login('alex.johnson'), login('lena.fischer')]);
-  const rec = await submitForm(t.db, (await loadUser(t.db, alex.user.id))!, 'password-reset', { system_for_reset: 'VPN', reset_reason: 'Forgotten Password' }, t.clock.now());
+  const rec = await submitForm(
+    t.db,
+    (await loadUser(t.db, alex.user.id))!,
+    'password-reset',
+    { system_for_reset: 'VPN', reset_reason: 'Forgotten Password' },
+    t.clock.now(),
+  );
   const priyaId = (await t.db.query(`SELECT id FROM users WHERE email = 'priya.sharma@adminease.test'`)).rows[0].id;
   await t.db.tx(async (c) => acknowledgePasswordReset(c, rec.request_id, (await loadUser(c, priyaId))!, t.clock.now()));
   const res = await lena.post('/api/it-support/save-password-reset-details', { form_id: rec.request_id, new_password: password });
@@ -28,11 +38,16 @@ async function resetWithPassword(password: string): Promise<string> {
   return rec.request_id;
 }
 
-const resetIn = (body: Record<string, Array<Record<string, unknown>>>, id: string) => body['password-reset']?.find((r) => r.request_id === id);
-const reads = async (id: string) => (await t.db.query(
-  `SELECT e.actor_id, e.details FROM request_events e JOIN requests r ON r.id = e.request_pk
-    WHERE r.request_id = $1 AND e.event_type = 'password_revealed' ORDER BY e.id`, [id],
-)).rows;
+const resetIn = (body: Record<string, Array<Record<string, unknown>>>, id: string) =>
+  body['password-reset']?.find((r) => r.request_id === id);
+const reads = async (id: string) =>
+  (
+    await t.db.query(
+      `SELECT e.actor_id, e.details FROM request_events e JOIN requests r ON r.id = e.request_pk
+    WHERE r.request_id = $1 AND e.event_type = 'password_revealed' ORDER BY e.id`,
+      [id],
+    )
+  ).rows;
 
 describe("the owner's new password in their own records", () => {
   it('is in their user-forms answer, each read logged and never cached, the first read completing the reset', async () => {
@@ -40,11 +55,20 @@ describe("the owner's new password in their own records", () => {
     // (asked the way the spec's clients ask: by employee code, and with the numeric user id as the calendar does)
     const first = await alex.get('/api/forms/user-forms?employee_id=EMP-1001');
     expect(first.status).toBe(200);
-    expect(resetIn(first.body, id)).toMatchObject({ new_password: 'Vpn#Own-1111', status: 'Completed', it_support_status: 'Completed', has_new_password: true });
+    expect(resetIn(first.body, id)).toMatchObject({
+      new_password: 'Vpn#Own-1111',
+      status: 'Completed',
+      it_support_status: 'Completed',
+      has_new_password: true,
+    });
     expect(first.headers['x-queue-cache']).toBe('skip');
     expect(first.headers['cache-control']).toBe('no-store');
     expect(await reads(id)).toEqual([{ actor_id: alex.user.id, details: { first_reveal: true, via: 'user-forms' } }]);
-    const it = (await t.db.query(`SELECT a.decision, a.signer_name FROM approvals a JOIN requests r ON r.id = a.request_pk WHERE r.request_id = $1`, [id])).rows;
+    const it = (
+      await t.db.query(`SELECT a.decision, a.signer_name FROM approvals a JOIN requests r ON r.id = a.request_pk WHERE r.request_id = $1`, [
+        id,
+      ])
+    ).rows;
     expect(it).toEqual([{ decision: 'Completed', signer_name: 'Lena Fischer' }]);
 
     // Read again: computed and logged again, never from the cache.
@@ -55,7 +79,9 @@ describe("the owner's new password in their own records", () => {
     expect(resetIn(bypass.body, id)?.new_password).toBe('Vpn#Own-1111');
     expect(bypass.headers['cache-control']).toBe('no-store');
     expect((await reads(id)).map((r) => r.details)).toEqual([
-      { first_reveal: true, via: 'user-forms' }, { first_reveal: false, via: 'user-forms' }, { first_reveal: false, via: 'user-forms' },
+      { first_reveal: true, via: 'user-forms' },
+      { first_reveal: false, via: 'user-forms' },
+      { first_reveal: false, via: 'user-forms' },
     ]);
   });
 
@@ -69,7 +95,10 @@ describe("the owner's new password in their own records", () => {
     // the reveal call reads the same password, logged as another read that completes nothing more
     const revealed = await alex.post('/api/password-reset/reveal-password', { form_id: id });
     expect(revealed.body).toMatchObject({ new_password: 'Vpn#Own-2222', it_support_status: 'Completed' });
-    expect((await reads(id)).map((r) => r.details)).toEqual([{ first_reveal: true, via: 'details' }, { first_reveal: false, via: 'reveal' }]);
+    expect((await reads(id)).map((r) => r.details)).toEqual([
+      { first_reveal: true, via: 'details' },
+      { first_reveal: false, via: 'reveal' },
+    ]);
   });
 
   it('is not read for a client that reads it on demand (our web), and then nothing is logged or completed', async () => {
@@ -123,9 +152,17 @@ describe("the owner's new password in their own records", () => {
 
     // The manager's view still tells that a password is set and waits for the employee, without the password.
     const manager = await priya.get(`/api/manager/form-details?form_id=${id}`);
-    expect(manager.body).toMatchObject({ has_new_password: true, it_support_status: 'Password Set', next_stage: 'Password Set - Awaiting Employee' });
+    expect(manager.body).toMatchObject({
+      has_new_password: true,
+      it_support_status: 'Password Set',
+      next_stage: 'Password Set - Awaiting Employee',
+    });
     const team = await priya.get('/api/forms/user-forms?employee_id=EMP-1001');
-    expect(resetIn(team.body, id)).toMatchObject({ has_new_password: true, it_support_status: 'Password Set', next_stage: 'Password Set - Awaiting Employee' });
+    expect(resetIn(team.body, id)).toMatchObject({
+      has_new_password: true,
+      it_support_status: 'Password Set',
+      next_stage: 'Password Set - Awaiting Employee',
+    });
   });
 
   it('is gone once the owner confirmed saving it, or once the time limit passed', async () => {
@@ -146,9 +183,12 @@ describe("the owner's new password in their own records", () => {
       expect(resetIn(res.body, late)).toMatchObject({ new_password_erased_reason: 'time_limit', it_support_status: 'Password Set' });
       expect((await alex.get(`/api/forms/details/${late}`)).text).not.toContain('Vpn#Own-6666');
       expect(await reads(late)).toEqual([]);
-      const erased = (await t.db.query(
-        `SELECT count(*)::int AS n FROM request_events e JOIN requests r ON r.id = e.request_pk WHERE r.request_id = $1 AND e.event_type = 'password_erased'`, [late],
-      )).rows[0].n;
+      const erased = (
+        await t.db.query(
+          `SELECT count(*)::int AS n FROM request_events e JOIN requests r ON r.id = e.request_pk WHERE r.request_id = $1 AND e.event_type = 'password_erased'`,
+          [late],
+        )
+      ).rows[0].n;
       expect(erased).toBe(1);
     } finally {
       t.clock.advance(-73 * 3600 * 1000);

@@ -1,12 +1,14 @@
 // Submitting, editing and withdrawing requests: the one path every channel (REST forms, catalogue forms,
 // the assistant) uses, so validation and the event log are the same everywhere. Also the employee's lists.
-import { dateWindowError, firstIssueMessage, formSchema, formTypeDef } from '../../domain/forms.js';
+import { businessDate } from '../../domain/business-time.js';
+import { dateWindowError, firstIssueMessage, formSchema, formTypeDef, isLeaveType } from '../../domain/forms.js';
 import { type Db, type Queryable, prepared } from '../db/pool.js';
 import { recordEvent } from '../events/service.js';
 import { invalidateQueues } from '../approvals/queue-cache.js';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
-import { type AuthUser, assertMayViewPerson, fullName, isSelfRef } from '../people/service.js';
-import { canViewRequest, viewScopeSql, withoutSensitive } from '../policies/requests.js';
+import { HttpError, badRequest, conflict, notFound } from '../http/errors.js';
+import { type AuthUser, fullName } from '../people/service.js';
+import { assertMayViewPerson, assertSelfRef } from '../policies/people.js';
+import { NOT_FOUND_MESSAGE, canViewRequest, changeRefusal, viewScopeSql, withoutSensitive } from '../policies/requests.js';
 import { type PasswordAccess, type PasswordChannel, readOwnPasswords } from '../it-desk/owner-password.js';
 import { RECORD_SELECT, type RecordRow, type RequestRecord, insertRequest, loadRecordByRef, toRecord } from '../requests/repo.js';
 import { checkLeaveRules } from './leave.js';
@@ -38,9 +40,7 @@ function validate(formType: string, input: unknown, now: Date): Record<string, u
  */
 export function assertBodyIdentity(user: AuthUser, body: unknown): void {
   if (!body || typeof body !== 'object') return;
-  const id = (body as Record<string, unknown>).employee_id;
-  if (id === undefined || id === null || String(id).trim() === '') return;
-  if (!isSelfRef(user, id as string | number)) throw forbidden('You can only submit forms for yourself');
+  assertSelfRef(user, (body as Record<string, unknown>).employee_id, 'You can only submit forms for yourself');
 }
 
 /** Runs a request write in a transaction; after the commit this instance's queue answers are dropped at once
@@ -56,16 +56,15 @@ export async function submitForm(db: Db, user: AuthUser, formType: string, input
   const fields = validate(formType, input, now);
   return writeRequest(db, async (c) => {
     const extra: Record<string, unknown> = {};
-    if (formType === 'leave-request') {
+    if (isLeaveType(formType)) {
       // Serialise one employee's leave submissions so two at once cannot both pass the overlap check.
       await c.query('SELECT pg_advisory_xact_lock(742100, $1)', [user.id]);
       Object.assign(extra, await checkLeaveRules(c, user, fields));
     }
-    if (formType === 'password-reset') extra.it_support_status = 'Pending Manager';
-    if (formType === 'it-incident') {
-      extra.employee_confirmation_status = 'Pending';
-      if (!fields.incident_date) extra.incident_date = now.toISOString().slice(0, 10);
-    }
+    // What the registry says every new request of the type starts with (IT bookkeeping, a date of today).
+    const def = formTypeDef(formType)!;
+    Object.assign(extra, def.initialData);
+    if (def.todayDefault && !fields[def.todayDefault]) extra[def.todayDefault] = businessDate(now);
     const stored = await insertRequest(c, {
       formType,
       employeeId: user.id,
@@ -73,14 +72,22 @@ export async function submitForm(db: Db, user: AuthUser, formType: string, input
       hrContactId: user.hr_contact_id,
       // The signed-in submission is the employee's signature (the spec's employee_signature / _date fields).
       data: {
-        ...fields, ...extra, employee_name: fullName(user), department: user.department_name ?? 'Unknown',
-        employee_signature: fullName(user), employee_signature_date: now.toISOString().slice(0, 10),
+        ...fields,
+        ...extra,
+        employee_name: fullName(user),
+        department: user.department_name ?? 'Unknown',
+        employee_signature: fullName(user),
+        employee_signature_date: businessDate(now),
       },
       createdAt: now,
     });
     await recordEvent(c, {
       request: { pk: stored.pk, request_id: stored.request_id, form_type: formType, employee_id: user.id },
-      actorId: user.id, eventType: 'submitted', field: 'status', newValue: stored.status, at: now,
+      actorId: user.id,
+      eventType: 'submitted',
+      field: 'status',
+      newValue: stored.status,
+      at: now,
     });
     return toRecord((await loadRecordByRef(c, stored.pk))!);
   });
@@ -92,10 +99,22 @@ export async function recordOf(c: Queryable, ref: string | number): Promise<Requ
   return row ? toRecord(row) : undefined;
 }
 
-interface LockedRequest { pk: number; request_id: string; form_type: string; employee_id: number; status: string; data: Record<string, unknown> }
+interface LockedRequest {
+  pk: number;
+  request_id: string;
+  form_type: string;
+  employee_id: number;
+  status: string;
+  data: Record<string, unknown>;
+}
 
 /** Locks the request row and its approval rows (so no decision can land meanwhile) and checks ownership. */
-async function lockOwnRequest(c: Queryable, user: AuthUser, ref: string | number, formType?: string): Promise<{ req: LockedRequest; decisions: string[] }> {
+async function lockOwnRequest(
+  c: Queryable,
+  user: AuthUser,
+  ref: string | number,
+  formType?: string,
+): Promise<{ req: LockedRequest; decisions: string[] }> {
   const s = String(ref ?? '').trim();
   if (s === '') throw notFound('Request not found');
   const r = await c.query(
@@ -105,13 +124,10 @@ async function lockOwnRequest(c: Queryable, user: AuthUser, ref: string | number
   );
   const req = r.rows[0] as LockedRequest | undefined;
   if (!req || (formType !== undefined && req.form_type !== formType)) throw notFound('Request not found');
-  if (req.employee_id !== user.id) {
-    // Someone else's request: like a missing one unless the caller may see it (request policy), so a refusal never
-    // tells a stranger that an id exists or what type it is.
-    const full = await loadRecordByRef(c, req.pk);
-    if (!full || !canViewRequest(user, full)) throw notFound('Request not found');
-    throw forbidden('You can only change your own requests');
-  }
+  // Only the owner changes a request; to a stranger someone else's request does not exist (request policy).
+  const full = await loadRecordByRef(c, req.pk);
+  const refusal = full ? changeRefusal(user, full) : { status: 404, message: NOT_FOUND_MESSAGE };
+  if (refusal) throw new HttpError(refusal.status, refusal.message);
   const a = await c.query('SELECT decision FROM approvals WHERE request_pk = $1 ORDER BY seq FOR UPDATE', [req.pk]);
   return { req, decisions: a.rows.map((x: { decision: string }) => x.decision) };
 }
@@ -131,27 +147,39 @@ function untouched(req: LockedRequest, decisions: string[]): boolean {
  * The owner edits a request while nothing has been decided: the body is the whole form again, validated like a
  * submission (leave rules re-checked without the request itself); server-set fields are kept.
  */
-export async function editRequest(db: Db, user: AuthUser, formType: string, ref: string | number, input: unknown, now: Date = new Date()): Promise<RequestRecord> {
+export async function editRequest(
+  db: Db,
+  user: AuthUser,
+  formType: string,
+  ref: string | number,
+  input: unknown,
+  now: Date = new Date(),
+): Promise<RequestRecord> {
   const fields = validate(formType, input, now);
   const def = formTypeDef(formType)!;
   return writeRequest(db, async (c) => {
-    if (formType === 'leave-request') await c.query('SELECT pg_advisory_xact_lock(742100, $1)', [user.id]);
+    if (isLeaveType(formType)) await c.query('SELECT pg_advisory_xact_lock(742100, $1)', [user.id]);
     const { req, decisions } = await lockOwnRequest(c, user, ref, formType);
     if (!untouched(req, decisions)) throw conflict('This request can no longer be edited: a decision has already been made on it');
     const extra: Record<string, unknown> = {};
-    if (formType === 'leave-request') Object.assign(extra, await checkLeaveRules(c, user, fields, req.pk));
+    if (isLeaveType(formType)) Object.assign(extra, await checkLeaveRules(c, user, fields, req.pk));
     const kept = Object.fromEntries(Object.entries(req.data).filter(([k]) => !def.fields.some((f) => f.name === k)));
     const next = { ...kept, ...fields, ...extra };
-    if (formType === 'it-incident' && !next.incident_date) next.incident_date = req.data.incident_date ?? now.toISOString().slice(0, 10);
+    const today = def.todayDefault;
+    if (today && !next[today]) next[today] = req.data[today] ?? businessDate(now);
     const changes: Record<string, { old: unknown; new: unknown }> = {};
     for (const k of new Set([...def.fields.map((f) => f.name), ...Object.keys(extra)])) {
-      if (JSON.stringify(req.data[k] ?? null) !== JSON.stringify(next[k] ?? null)) changes[k] = { old: req.data[k] ?? null, new: next[k] ?? null };
+      if (JSON.stringify(req.data[k] ?? null) !== JSON.stringify(next[k] ?? null))
+        changes[k] = { old: req.data[k] ?? null, new: next[k] ?? null };
     }
     if (Object.keys(changes).length > 0) {
       await c.query('UPDATE requests SET data = $2, updated_at = $3 WHERE id = $1', [req.pk, JSON.stringify(next), now]);
       await recordEvent(c, {
         request: { pk: req.pk, request_id: req.request_id, form_type: req.form_type, employee_id: req.employee_id },
-        actorId: user.id, eventType: 'edited', details: { changes }, at: now, // tells the current step's approvers
+        actorId: user.id,
+        eventType: 'edited',
+        details: { changes },
+        at: now, // tells the current step's approvers
       });
     }
     return toRecord((await loadRecordByRef(c, req.pk))!);
@@ -163,7 +191,10 @@ export async function editRequest(db: Db, user: AuthUser, formType: string, ref:
  * 'withdrawn' event. Used by the REST route and the assistant.
  */
 export async function withdrawRequest(
-  db: Db, user: AuthUser, ref: string | number, opts: { formType?: string; now?: Date } = {},
+  db: Db,
+  user: AuthUser,
+  ref: string | number,
+  opts: { formType?: string; now?: Date } = {},
 ): Promise<RequestRecord> {
   const now = opts.now ?? new Date();
   return writeRequest(db, async (c) => {
@@ -174,7 +205,12 @@ export async function withdrawRequest(
     await c.query(`UPDATE requests SET status = 'Cancelled', current_stage = NULL, updated_at = $2 WHERE id = $1`, [req.pk, now]);
     await recordEvent(c, {
       request: { pk: req.pk, request_id: req.request_id, form_type: req.form_type, employee_id: req.employee_id },
-      actorId: user.id, eventType: 'withdrawn', field: 'status', oldValue: req.status, newValue: 'Cancelled', at: now,
+      actorId: user.id,
+      eventType: 'withdrawn',
+      field: 'status',
+      oldValue: req.status,
+      newValue: 'Cancelled',
+      at: now,
     });
     return toRecord((await loadRecordByRef(c, req.pk))!);
   });
@@ -219,7 +255,13 @@ export function carriesPassword(answer: unknown): boolean {
 }
 
 /** Rows as records `caller` may see (the request policy), with what the options add. */
-async function recordsFor(db: Db, caller: AuthUser, rows: RecordRow[], opts: OwnRecordsOptions, via: PasswordChannel): Promise<RequestRecord[]> {
+async function recordsFor(
+  db: Db,
+  caller: AuthUser,
+  rows: RecordRow[],
+  opts: OwnRecordsOptions,
+  via: PasswordChannel,
+): Promise<RequestRecord[]> {
   let items: Array<{ row: RecordRow; password?: string }> = rows.map((row) => ({ row }));
   if (opts.passwords) {
     const out = await readOwnPasswords(db, opts.passwords, caller, rows, via);
@@ -239,20 +281,31 @@ const USER_FORMS_SQL = prepared(`${RECORD_SELECT}
   WHERE r.id IN (SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY form_type ORDER BY created_at DESC, id DESC) AS n
                                   FROM requests WHERE employee_id = $1) x WHERE x.n <= $2)
   ORDER BY r.created_at DESC, r.id DESC`);
-const USER_FORMS_OF_TYPE_SQL = prepared(`${RECORD_SELECT} WHERE r.employee_id = $1 AND r.form_type = $2 ORDER BY r.created_at DESC, r.id DESC LIMIT $3`);
+const USER_FORMS_OF_TYPE_SQL = prepared(
+  `${RECORD_SELECT} WHERE r.employee_id = $1 AND r.form_type = $2 ORDER BY r.created_at DESC, r.id DESC LIMIT $3`,
+);
 
 /**
  * GET /api/forms/user-forms: the person's requests keyed by form type, each list newest first and bounded (for a
  * person the caller may view: see personFor). Someone else's list holds only the requests the caller may see
  * (the request policy: e.g. a line manager gets the types of their dashboard, not a report's info updates).
  */
-export async function userFormsOf(db: Db, caller: AuthUser, personId: number, opts: OwnRecordsOptions = {}): Promise<Record<string, RequestRecord[]>> {
-  const r = personId === caller.id
-    ? await db.query<RecordRow>(USER_FORMS_SQL, [personId, USER_FORMS_PER_TYPE_LIMIT])
-    : await db.query<RecordRow>(`${RECORD_SELECT}
+export async function userFormsOf(
+  db: Db,
+  caller: AuthUser,
+  personId: number,
+  opts: OwnRecordsOptions = {},
+): Promise<Record<string, RequestRecord[]>> {
+  const r =
+    personId === caller.id
+      ? await db.query<RecordRow>(USER_FORMS_SQL, [personId, USER_FORMS_PER_TYPE_LIMIT])
+      : await db.query<RecordRow>(
+          `${RECORD_SELECT}
         WHERE r.id IN (SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY form_type ORDER BY created_at DESC, id DESC) AS n
                                         FROM requests r WHERE employee_id = $1 AND ${viewScopeSql(caller, '$3')}) x WHERE x.n <= $2)
-        ORDER BY r.created_at DESC, r.id DESC`, [personId, USER_FORMS_PER_TYPE_LIMIT, caller.id]);
+        ORDER BY r.created_at DESC, r.id DESC`,
+          [personId, USER_FORMS_PER_TYPE_LIMIT, caller.id],
+        );
   const out: Record<string, RequestRecord[]> = {};
   for (const rec of await recordsFor(db, caller, r.rows, opts, 'user-forms')) (out[rec.form_type] ??= []).push(rec);
   return out;
@@ -261,10 +314,14 @@ export async function userFormsOf(db: Db, caller: AuthUser, personId: number, op
 /** One form type's requests of a person, newest first and bounded (leave requests, purchase requisitions); only those the caller may see. */
 export async function userFormsOfType(db: Db, caller: AuthUser, personRef: string | undefined, formType: string): Promise<RequestRecord[]> {
   const personId = await personFor(db, caller, personRef);
-  const r = personId === caller.id
-    ? await db.query<RecordRow>(USER_FORMS_OF_TYPE_SQL, [personId, formType, TYPE_LIST_LIMIT])
-    : await db.query<RecordRow>(`${RECORD_SELECT} WHERE r.employee_id = $1 AND r.form_type = $2 AND ${viewScopeSql(caller, '$4')}
-        ORDER BY r.created_at DESC, r.id DESC LIMIT $3`, [personId, formType, TYPE_LIST_LIMIT, caller.id]);
+  const r =
+    personId === caller.id
+      ? await db.query<RecordRow>(USER_FORMS_OF_TYPE_SQL, [personId, formType, TYPE_LIST_LIMIT])
+      : await db.query<RecordRow>(
+          `${RECORD_SELECT} WHERE r.employee_id = $1 AND r.form_type = $2 AND ${viewScopeSql(caller, '$4')}
+        ORDER BY r.created_at DESC, r.id DESC LIMIT $3`,
+          [personId, formType, TYPE_LIST_LIMIT, caller.id],
+        );
   return recordsFor(db, caller, r.rows, { naming: namingOf(personRef) }, 'user-forms');
 }
 

@@ -4,11 +4,21 @@
 // JSON {error}, 401 exactly when the session is missing or dead, and no data of a person the caller may not
 // see in any body. Routes whose ids name a person or a request must refuse another person's (403/404).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formTypesWithStage } from '../../domain/forms.js';
 import { type RequestFacts, type Viewer, canSeeSensitive, canViewRequest, isSensitiveField, viewRelations } from '../policies/requests.js';
 import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
 import {
-  type ApiRoute, type Person, ROLE_ACCOUNTS, ROLE_WIDE_TYPES, type RoleKey, type Visibility,
-  apiRoutes, fillPath, foreignData, loadPeople, visibilityOf,
+  type ApiRoute,
+  type Person,
+  ROLE_ACCOUNTS,
+  ROLE_WIDE_TYPES,
+  type RoleKey,
+  type Visibility,
+  apiRoutes,
+  fillPath,
+  foreignData,
+  loadPeople,
+  visibilityOf,
 } from './fixtures.js';
 
 /**
@@ -72,7 +82,7 @@ const REFUSES_OTHERS: Record<string, number[]> = {
   'POST /ai/simple-login-greeting': [403],
 };
 
-/** Role-wide work on other people's items: IT staff handle every employee's tickets (approver-side §6). */
+/** Role-wide work on other people's items: IT support handles every employee's tickets and password resets. */
 const ACTS_FOR_OTHERS: Record<string, RoleKey[]> = {
   'POST /api/it-support/close-ticket': ['it'],
   'POST /api/it-support/save-password-reset-details': ['it'],
@@ -97,7 +107,14 @@ interface Slots {
   notificationId: number;
 }
 
-interface Caller { role: RoleKey; me: Person; client: ApiClient; vis: Visibility; own: Slots; other: Slots }
+interface Caller {
+  role: RoleKey;
+  me: Person;
+  client: ApiClient;
+  vis: Visibility;
+  own: Slots;
+  other: Slots;
+}
 
 let t: TestApp;
 let people: Person[];
@@ -113,7 +130,9 @@ async function requestWhere(where: string, params: unknown[]) {
 async function notificationOf(userId: number): Promise<number> {
   const found = await t.db.query('SELECT id FROM notifications WHERE user_id = $1 ORDER BY id LIMIT 1', [userId]);
   if (found.rows[0]) return found.rows[0].id;
-  const r = await t.db.query(`INSERT INTO notifications (user_id, title, change_type) VALUES ($1, 'Test update', 'other') RETURNING id`, [userId]);
+  const r = await t.db.query(`INSERT INTO notifications (user_id, title, change_type) VALUES ($1, 'Test update', 'other') RETURNING id`, [
+    userId,
+  ]);
   return r.rows[0].id;
 }
 
@@ -129,16 +148,31 @@ beforeAll(async () => {
     if (!stranger) throw new Error(`no stranger for ${role}`);
     const wide = ROLE_WIDE_TYPES[role];
     const unrelated = `r.employee_id <> $1 AND r.line_manager_id IS DISTINCT FROM $1 AND r.hr_contact_id IS DISTINCT FROM $1 AND NOT (r.form_type = ANY($2))`;
-    const ownRequest = await requestWhere('r.employee_id = $1 OR r.line_manager_id = $1 OR r.hr_contact_id = $1 OR r.form_type = ANY($2)', [me.id, wide]);
-    const ownOf = async (type: string) => (await t.db.query(`SELECT request_id FROM requests WHERE employee_id = $1 AND form_type = $2 LIMIT 1`, [me.id, type])).rows[0] ?? { request_id: ownRequest.request_id };
+    const ownRequest = await requestWhere('r.employee_id = $1 OR r.line_manager_id = $1 OR r.hr_contact_id = $1 OR r.form_type = ANY($2)', [
+      me.id,
+      wide,
+    ]);
+    const ownOf = async (type: string) =>
+      (await t.db.query(`SELECT request_id FROM requests WHERE employee_id = $1 AND form_type = $2 LIMIT 1`, [me.id, type])).rows[0] ?? {
+        request_id: ownRequest.request_id,
+      };
     callers.push({
-      role, me, client, vis,
+      role,
+      me,
+      client,
+      vis,
       own: {
-        person: me, hrId: me.hr_id ?? me.code, request: ownRequest,
-        incident: await ownOf('it-incident'), reset: await ownOf('password-reset'), notificationId: await notificationOf(me.id),
+        person: me,
+        hrId: me.hr_id ?? me.code,
+        request: ownRequest,
+        incident: await ownOf('it-incident'),
+        reset: await ownOf('password-reset'),
+        notificationId: await notificationOf(me.id),
       },
       other: {
-        person: stranger, hrId: stranger.hr_id ?? stranger.code, request: await requestWhere(unrelated, [me.id, wide]),
+        person: stranger,
+        hrId: stranger.hr_id ?? stranger.code,
+        request: await requestWhere(unrelated, [me.id, wide]),
         incident: await requestWhere("r.employee_id <> $1 AND r.form_type = 'it-incident' AND $2::text[] IS NOT NULL", [me.id, wide]),
         reset: await requestWhere("r.employee_id <> $1 AND r.form_type = 'password-reset' AND $2::text[] IS NOT NULL", [me.id, wide]),
         notificationId: await notificationOf(stranger.id),
@@ -146,27 +180,52 @@ beforeAll(async () => {
     });
   }
 }, 120_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** The request a cell sends: every person and request slot filled from `s`. */
 function cellRequest(route: ApiRoute, s: Slots) {
   const key = `${route.method} ${route.url}`;
   const request = /confirm-problem-solved|reject-resolution|acknowledge-it-incident|save-ticket-details|close-ticket/.test(route.url)
     ? s.incident.request_id
-    : /reveal-password|password-reset-details|acknowledge-password-reset/.test(route.url) ? s.reset.request_id : s.request.request_id;
-  const formType = /acknowledge-it-incident/.test(route.url) ? 'it-incident' : /acknowledge-password-reset/.test(route.url) ? 'password-reset' : s.request.form_type;
+    : /reveal-password|password-reset-details|acknowledge-password-reset/.test(route.url)
+      ? s.reset.request_id
+      : s.request.request_id;
+  const formType = /acknowledge-it-incident/.test(route.url)
+    ? 'it-incident'
+    : /acknowledge-password-reset/.test(route.url)
+      ? 'password-reset'
+      : s.request.form_type;
   const url = fillPath(route.url, {
-    family: 'simple', formType, id: key === 'POST /api/form-state/mark-read/:id' ? String(s.notificationId) : request,
-    userId: s.person.code, employeeId: s.person.code, employeeCode: s.person.code,
+    family: 'simple',
+    formType,
+    id: key === 'POST /api/form-state/mark-read/:id' ? String(s.notificationId) : request,
+    userId: s.person.code,
+    employeeId: s.person.code,
+    employeeCode: s.person.code,
   });
   const ids = {
-    employee_id: s.person.code, user_id: s.person.code, manager_id: s.person.code, hr_id: s.hrId,
-    finance_id: s.person.code, facilities_id: s.person.code, form_id: request, request_id: request, form_type: formType,
+    employee_id: s.person.code,
+    user_id: s.person.code,
+    manager_id: s.person.code,
+    hr_id: s.hrId,
+    finance_id: s.person.code,
+    facilities_id: s.person.code,
+    form_id: request,
+    request_id: request,
+    form_type: formType,
   };
   if (route.method === 'GET') return { method: route.method, url: `${url}?${new URLSearchParams(ids)}` };
   const body = {
-    ...ids, status: 'Approved', approval: 'Approved', message: 'What is the status of my requests?', user_role: 'Employee',
-    message_type: 'user', content: 'hello', items: [{ form_id: request, decision: 'Approved' }],
+    ...ids,
+    status: 'Approved',
+    approval: 'Approved',
+    message: 'What is the status of my requests?',
+    user_role: 'Employee',
+    message_type: 'user',
+    content: 'hello',
+    items: [{ form_id: request, decision: 'Approved' }],
     tts: false, // chat replies as text only (speech would follow the sound preference and cost seconds per call)
   };
   return { method: route.method, url, body };
@@ -176,7 +235,10 @@ async function send(token: string | undefined, req: { method: string; url: strin
   const res = await t.app.inject({
     method: req.method as 'GET',
     url: req.url,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     payload: req.body === undefined ? undefined : JSON.stringify(req.body),
   });
   return { status: res.statusCode, type: String(res.headers['content-type'] ?? ''), text: res.body };
@@ -186,7 +248,12 @@ function checkShape(where: string, res: { status: number; type: string; text: st
   expect(res.status, `${where}: ${res.text.slice(0, 300)}`).toBeLessThan(500);
   if (res.type.startsWith('text/event-stream')) return;
   let body: any;
-  expect(() => { body = JSON.parse(res.text); }, `${where}: the body is not JSON: ${res.text.slice(0, 200)}`).not.toThrow();
+  expect(
+    () => {
+      body = JSON.parse(res.text);
+    },
+    `${where}: the body is not JSON: ${res.text.slice(0, 200)}`,
+  ).not.toThrow();
   if (res.status >= 400) expect(typeof body?.error, `${where}: an error without {error}: ${res.text.slice(0, 200)}`).toBe('string');
 }
 
@@ -218,9 +285,14 @@ describe('authorisation matrix over every route', () => {
             const leaked = foreignData(res.text, people, c.vis);
             expect(leaked, `${where}: data of people ${role} may not see`).toEqual([]);
             if (variant === 'other' && REFUSES_OTHERS[key] && !ACTS_FOR_OTHERS[key]?.includes(role)) {
-              expect(REFUSES_OTHERS[key], `${where}: another person's ids answered ${res.status} ${res.text.slice(0, 200)}`).toContain(res.status);
+              expect(REFUSES_OTHERS[key], `${where}: another person's ids answered ${res.status} ${res.text.slice(0, 200)}`).toContain(
+                res.status,
+              );
               if (key === 'POST /api/approvals/bulk' && res.status === 200) {
-                expect(JSON.parse(res.text).results?.every((x: any) => x.ok === false && [403, 404].includes(x.status)), `${where}: ${res.text.slice(0, 300)}`).toBe(true);
+                expect(
+                  JSON.parse(res.text).results?.every((x: any) => x.ok === false && [403, 404].includes(x.status)),
+                  `${where}: ${res.text.slice(0, 300)}`,
+                ).toBe(true);
               }
             }
           } catch (err) {
@@ -234,7 +306,26 @@ describe('authorisation matrix over every route', () => {
     }, 120_000);
   }
 
-  it('finds another person\'s identifiers and names in a body', () => {
+  it('answers 403 {error} to every non-administrator on every /api/admin route, before reading any input', async () => {
+    const adminRoutes = routes.filter((r) => r.url.startsWith('/api/admin/'));
+    expect(adminRoutes.map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(['GET /api/admin/audit']));
+    const problems: string[] = [];
+    for (const c of callers) {
+      for (const route of adminRoutes) {
+        const url = fillPath(route.url, { employeeCode: c.other.person.code, code: 'ENG' });
+        const req = route.method === 'GET' ? { method: route.method, url } : { method: route.method, url, body: { active: false } };
+        const res = await send(c.client.token, req);
+        if (res.status !== 403 || typeof JSON.parse(res.text).error !== 'string')
+          problems.push(`${c.role} ${route.method} ${route.url}: ${res.status} ${res.text.slice(0, 120)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // The administrator gets through the same hook.
+    const admin = await t.login('olivia.brooks@adminease.test');
+    expect((await admin.get('/api/admin/audit')).status).toBe(200);
+  });
+
+  it("finds another person's identifiers and names in a body", () => {
     const alex = callers.find((c) => c.role === 'employee')!;
     const s = alex.other.person;
     expect(foreignData(`{"x":"${s.code}"}`, people, alex.vis)).toEqual([s.code]);
@@ -252,7 +343,12 @@ describe('authorisation matrix over every route', () => {
     for (const route of routes) {
       const key = `${route.method} ${route.url}`;
       const req = cellRequest(route, c.own);
-      for (const [label, token] of [['no session', undefined], ['made-up token', 'not-a-real-token'], ['revoked', revoked.token], ['expired', expiring.token]] as const) {
+      for (const [label, token] of [
+        ['no session', undefined],
+        ['made-up token', 'not-a-real-token'],
+        ['revoked', revoked.token],
+        ['expired', expiring.token],
+      ] as const) {
         const res = await send(token, req);
         if (res.status !== 401 || !/^application\/json/.test(res.type) || typeof JSON.parse(res.text).error !== 'string') {
           problems.push(`${label} ${key}: ${res.status} ${res.text.slice(0, 120)}`);
@@ -284,17 +380,26 @@ const ROLE_DETAILS: Partial<Record<RoleKey, { url: string; relation: string }>> 
 // exactly like an id that does not exist (same status, same body); sensitive fields only where allowed.
 describe('over-broad reads: every read route answers by the request policy', () => {
   type Row = RequestFacts & { id: number; request_id: string };
-  const load = async () => (await t.db.query(
-    `SELECT r.id, r.request_id, r.employee_id AS employee_user_id, r.line_manager_id, r.hr_contact_id, r.form_type, r.current_stage,
+  const load = async () =>
+    (
+      await t.db.query(
+        `SELECT r.id, r.request_id, r.employee_id AS employee_user_id, r.line_manager_id, r.hr_contact_id, r.form_type, r.current_stage,
             (SELECT json_agg(json_build_object('stage', a.stage, 'decision', a.decision) ORDER BY a.seq) FROM approvals a WHERE a.request_pk = r.id) AS approvals
-       FROM requests r ORDER BY r.id`)).rows as Row[];
-  const sensitiveKeys = (row: Row, body: Record<string, unknown>) => Object.keys(body ?? {}).filter((k) => isSensitiveField(row.form_type, k));
+       FROM requests r ORDER BY r.id`,
+      )
+    ).rows as Row[];
+  const sensitiveKeys = (row: Row, body: Record<string, unknown>) =>
+    Object.keys(body ?? {}).filter((k) => isSensitiveField(row.form_type, k));
 
   it("a line manager cannot read a report's bank details through an info update; lists give each approver their dashboard's types only", async () => {
     const alex = callers.find((x) => x.role === 'employee')!.client;
     const priya = callers.find((x) => x.role === 'manager')!.client; // Alex's line manager
     const meera = callers.find((x) => x.role === 'hr')!.client; // Alex's HR contact
-    const iu = await alex.post('/api/forms/info-update', { update_type: 'Bank Details', old_information: 'IBAN DE89 3704 0044 0532 0130 00', new_information: 'IBAN GB29 NWBK 6016 1331 9268 19' });
+    const iu = await alex.post('/api/forms/info-update', {
+      update_type: 'Bank Details',
+      old_information: 'IBAN DE89 3704 0044 0532 0130 00',
+      new_information: 'IBAN GB29 NWBK 6016 1331 9268 19',
+    });
     expect(iu.status).toBe(201);
     const missing = await priya.get('/api/forms/details/IU-999999');
     const byManager = await priya.get(`/api/forms/details/${iu.body.request_id}`);
@@ -310,7 +415,7 @@ describe('over-broad reads: every read route answers by the request policy', () 
     const ownList = (await alex.get('/api/forms/user-forms', { 'cache-control': 'no-cache' })).body;
     expect(Object.keys(managerList).length).toBeLessThan(Object.keys(ownList).length);
     const hrList = (await meera.get(`/api/forms/user-forms?employee_id=${code}`, { 'cache-control': 'no-cache' })).body;
-    expect(Object.keys(hrList).every((k) => ['leave-request', 'info-update'].includes(k))).toBe(true);
+    expect(Object.keys(hrList).every((k) => formTypesWithStage('hr').includes(k))).toBe(true);
     expect(hrList['info-update'].map((r: any) => r.request_id)).toContain(iu.body.request_id);
   });
 
@@ -323,14 +428,14 @@ describe('over-broad reads: every read route answers by the request policy', () 
       const missing = {
         details: await c.client.get('/api/forms/details/ZZ-999999'),
         history: await c.client.get('/api/requests/ZZ-999999/history'),
-        role: ROLE_DETAILS[role] ? await c.client.get(`${ROLE_DETAILS[role]!.url}?form_id=ZZ-999999&request_id=ZZ-999999`) : undefined,
+        role: ROLE_DETAILS[role] ? await c.client.get(`${ROLE_DETAILS[role].url}?form_id=ZZ-999999&request_id=ZZ-999999`) : undefined,
         reveal: await c.client.post('/api/password-reset/reveal-password', { form_id: 'PWR-999999' }),
       };
       expect(missing.details.status).toBe(404);
       let seen = 0;
       for (const row of rows) {
         const may = canViewRequest(viewer, row);
-        const onDashboard = ROLE_DETAILS[role] ? viewRelations(viewer, row).includes(ROLE_DETAILS[role]!.relation as never) : false;
+        const onDashboard = ROLE_DETAILS[role] ? viewRelations(viewer, row).includes(ROLE_DETAILS[role].relation as never) : false;
         const reads: Array<[string, string, boolean, typeof missing.details | undefined]> = [
           ['details', `/api/forms/details/${row.request_id}`, may, missing.details],
           ['history', `/api/requests/${row.request_id}/history`, may, missing.history],
@@ -342,15 +447,24 @@ describe('over-broad reads: every read route answers by the request policy', () 
             problems.push(`reveal-password ${row.request_id} answered ${res.status} ${res.text.slice(0, 80)}, unlike a missing reset`);
           }
         }
-        if (ROLE_DETAILS[role]) reads.push(['dashboard details', `${ROLE_DETAILS[role]!.url}?form_id=${row.request_id}&request_id=${row.request_id}`, onDashboard, missing.role]);
+        if (ROLE_DETAILS[role])
+          reads.push([
+            'dashboard details',
+            `${ROLE_DETAILS[role].url}?form_id=${row.request_id}&request_id=${row.request_id}`,
+            onDashboard,
+            missing.role,
+          ]);
         for (const [what, url, allowed, absent] of reads) {
           const res = await c.client.get(url);
           if (allowed) {
             if (res.status !== 200) problems.push(`${what} ${row.request_id} (${row.form_type}): ${res.status}, the policy allows it`);
-            else if (what !== 'history' && !canSeeSensitive(viewer, row) && sensitiveKeys(row, res.body).length) problems.push(`${what} ${row.request_id}: sensitive ${sensitiveKeys(row, res.body)}`);
+            else if (what !== 'history' && !canSeeSensitive(viewer, row) && sensitiveKeys(row, res.body).length)
+              problems.push(`${what} ${row.request_id}: sensitive ${sensitiveKeys(row, res.body)}`);
             if (what === 'details') seen += 1;
           } else if (res.status !== absent!.status || JSON.stringify(res.body) !== JSON.stringify(absent!.body)) {
-            problems.push(`${what} ${row.request_id} (${row.form_type}) answered ${res.status} ${res.text.slice(0, 80)}, unlike a missing request`);
+            problems.push(
+              `${what} ${row.request_id} (${row.form_type}) answered ${res.status} ${res.text.slice(0, 80)}, unlike a missing request`,
+            );
           }
         }
       }
@@ -360,13 +474,20 @@ describe('over-broad reads: every read route answers by the request policy', () 
         const code = (await t.db.query('SELECT employee_code FROM users WHERE id = $1', [owner])).rows[0].employee_code;
         const res = await c.client.get(`/api/forms/user-forms?employee_id=${code}`, { 'cache-control': 'no-cache' });
         if (res.status === 403) continue; // not a person the caller may ask about at all
-        const got = Object.values(res.body as Record<string, Array<{ request_id: string; form_type: string } & Record<string, unknown>>>).flat();
-        const want = rows.filter((r) => r.employee_user_id === owner && canViewRequest(viewer, r)).map((r) => r.request_id).sort();
+        const got = Object.values(
+          res.body as Record<string, Array<{ request_id: string; form_type: string } & Record<string, unknown>>>,
+        ).flat();
+        const want = rows
+          .filter((r) => r.employee_user_id === owner && canViewRequest(viewer, r))
+          .map((r) => r.request_id)
+          .sort();
         const gotIds = got.map((r) => r.request_id).sort();
-        if (JSON.stringify(gotIds) !== JSON.stringify(want)) problems.push(`user-forms of ${code}: ${gotIds.length} requests, the policy shows ${want.length}`);
+        if (JSON.stringify(gotIds) !== JSON.stringify(want))
+          problems.push(`user-forms of ${code}: ${gotIds.length} requests, the policy shows ${want.length}`);
         for (const rec of got) {
           const row = rows.find((r) => r.request_id === rec.request_id)!;
-          if (!canSeeSensitive(viewer, row) && sensitiveKeys(row, rec).length) problems.push(`user-forms ${rec.request_id}: sensitive ${sensitiveKeys(row, rec)}`);
+          if (!canSeeSensitive(viewer, row) && sensitiveKeys(row, rec).length)
+            problems.push(`user-forms ${rec.request_id}: sensitive ${sensitiveKeys(row, rec)}`);
         }
       }
       expect(problems).toEqual([]);
@@ -374,4 +495,3 @@ describe('over-broad reads: every read route answers by the request policy', () 
     }, 120_000);
   }
 });
-

@@ -26,14 +26,21 @@ afterAll(async () => {
   rmSync(webDir, { recursive: true, force: true });
 });
 
-const SAMPLE_PARAMS = { family: 'simple', formType: 'leave-request', id: 'LR-000002', userId: 'EMP-1001', employeeId: 'EMP-1001', employeeCode: 'EMP-1001' };
+const SAMPLE_PARAMS = {
+  family: 'simple',
+  formType: 'leave-request',
+  id: 'LR-000002',
+  userId: 'EMP-1001',
+  employeeId: 'EMP-1001',
+  employeeCode: 'EMP-1001',
+};
 
 /** Spellings of one path that a router may decode or normalise to the same route (or to none). */
 function encodedVariants(p: string): string[] {
   const segs = p.split('/').slice(1); // ['api', 'auth', 'me']
   const enc = (s: string) => s.replace(/[a-z]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
   const out = new Set<string>([
-    `/${enc(segs[0]).replace(/^(%..)(.*)$/, (_m, a, rest) => a + segs[0].slice(1))}/${segs.slice(1).join('/')}`, // /%61pi/...
+    `/${enc(segs[0]).replace(/^(%..)(.*)$/, (_m, a) => a + segs[0].slice(1))}/${segs.slice(1).join('/')}`, // /%61pi/...
     `/${enc(segs[0])}/${segs.slice(1).join('/')}`, // whole first segment encoded
     `/${segs.map(enc).join('/')}`, // every letter encoded
     `/${segs[0].replace(/^./, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}/${segs.slice(1).join('/')}`, // %61 upper hex
@@ -74,7 +81,10 @@ describe('encoded, doubled and dotted spellings of every route', () => {
           const res = await t.app.inject({
             method: r.method as 'GET',
             url,
-            headers: { ...(signedIn ? { authorization: `Bearer ${alex.token}` } : {}), ...(r.method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+            headers: {
+              ...(signedIn ? { authorization: `Bearer ${alex.token}` } : {}),
+              ...(r.method === 'GET' ? {} : { 'content-type': 'application/json' }),
+            },
             payload: r.method === 'GET' ? undefined : '{}',
           });
           calls += 1;
@@ -93,7 +103,12 @@ describe('encoded, doubled and dotted spellings of every route', () => {
   }, 300_000);
 
   it('the reported probe: GET /%61pi/auth/me is 401, like /api/auth/me, and unknown ids do not differ from known ones', async () => {
-    for (const [method, url] of [['GET', '/%61pi/auth/me'], ['GET', '/api/%61uth/me'], ['GET', '/%61%70%69/auth/me'], ['HEAD', '/%61pi/auth/me']] as const) {
+    for (const [method, url] of [
+      ['GET', '/%61pi/auth/me'],
+      ['GET', '/api/%61uth/me'],
+      ['GET', '/%61%70%69/auth/me'],
+      ['HEAD', '/%61pi/auth/me'],
+    ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode, url).toBe(401);
       if (method === 'GET') expect(res.json()).toEqual({ error: 'Authentication required' });
@@ -118,15 +133,23 @@ describe('same-site writes carried by the cookie', () => {
   const HOST = 'localhost:3000';
   async function pendingOf(email: string) {
     const owner = await t.login(email);
-    const created = await owner.post('/api/forms/facility-access', { access_request_type: 'Temporary Access', facilities_requested: 'Server room', justification: 'Rack migration' });
+    const created = await owner.post('/api/forms/facility-access', {
+      access_request_type: 'Temporary Access',
+      facilities_requested: 'Server room',
+      justification: 'Rack migration',
+    });
     expect(created.status).toBe(201);
     return { owner, id: created.body.request_id as string };
   }
   const statusOf = async (id: string) => (await t.db.query('SELECT status FROM requests WHERE request_id = $1', [id])).rows[0].status;
-  const withdraw = (id: string, headers: Record<string, string>, cookie?: string, payload?: string) => t.app.inject({
-    method: 'POST', url: `/api/forms/facility-access/${id}/withdraw`, headers: { host: HOST, ...headers },
-    ...(cookie ? { cookies: { adminease_session: cookie } } : {}), ...(payload !== undefined ? { payload } : {}),
-  });
+  const withdraw = (id: string, headers: Record<string, string>, cookie?: string, payload?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/forms/facility-access/${id}/withdraw`,
+      headers: { host: HOST, ...headers },
+      ...(cookie ? { cookies: { adminease_session: cookie } } : {}),
+      ...(payload !== undefined ? { payload } : {}),
+    });
 
   it('refuses a body-less cookie write from another port of the same host (Origin or Sec-Fetch-Site) and changes nothing', async () => {
     const { owner, id } = await pendingOf('alex.johnson@adminease.test');
@@ -145,24 +168,52 @@ describe('same-site writes carried by the cookie', () => {
       expect(await statusOf(id)).toBe('Pending');
     }
     // Marking a notification read: the same rule.
-    const n = (await t.db.query('SELECT id FROM notifications WHERE user_id = $1 AND read_at IS NULL ORDER BY id LIMIT 1', [owner.user.id])).rows[0];
+    const n = (await t.db.query('SELECT id FROM notifications WHERE user_id = $1 AND read_at IS NULL ORDER BY id LIMIT 1', [owner.user.id]))
+      .rows[0];
     if (n) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/form-state/mark-read/${n.id}`, headers: { host: HOST, origin: 'http://localhost:5173' }, cookies: { adminease_session: owner.token } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/form-state/mark-read/${n.id}`,
+        headers: { host: HOST, origin: 'http://localhost:5173' },
+        cookies: { adminease_session: owner.token },
+      });
       expect(res.statusCode).toBe(403);
       expect((await t.db.query('SELECT read_at FROM notifications WHERE id = $1', [n.id])).rows[0].read_at).toBeNull();
     }
     // Logout from another port neither: the session still works.
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { host: HOST, origin: 'http://localhost:3001' }, cookies: { adminease_session: owner.token } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { host: HOST, origin: 'http://localhost:3001' },
+      cookies: { adminease_session: owner.token },
+    });
     expect(out.statusCode).toBe(403);
     expect((await owner.get('/api/auth/me')).status).toBe(200);
   });
 
   it('refuses a sign-in posted by a page of another origin (login CSRF) and creates no session; the page itself and API clients sign in', async () => {
     const body = JSON.stringify({ email: 'maria.garcia@adminease.test', password: 'Demo@12345' });
-    const signIn = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: HOST, 'content-type': 'application/json', ...headers }, payload: body });
-    const sessions = async () => Number((await t.db.query("SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = 'maria.garcia@adminease.test'")).rows[0].n);
+    const signIn = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { host: HOST, 'content-type': 'application/json', ...headers },
+        payload: body,
+      });
+    const sessions = async () =>
+      Number(
+        (
+          await t.db.query(
+            "SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = 'maria.garcia@adminease.test'",
+          )
+        ).rows[0].n,
+      );
     const before = await sessions();
-    const crossSite: Array<Record<string, string>> = [{ origin: 'http://localhost:3001' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }];
+    const crossSite: Array<Record<string, string>> = [
+      { origin: 'http://localhost:3001' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    ];
     for (const headers of crossSite) {
       const res = await signIn(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
@@ -175,7 +226,12 @@ describe('same-site writes carried by the cookie', () => {
 
   it('accepts the page itself (same Origin, JSON), clients without browser headers, and bearer tokens', async () => {
     const a = await pendingOf('maria.garcia@adminease.test');
-    const same = await withdraw(a.id, { origin: `http://${HOST}`, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' }, a.owner.token, '{}');
+    const same = await withdraw(
+      a.id,
+      { origin: `http://${HOST}`, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+      a.owner.token,
+      '{}',
+    );
     expect(same.statusCode).toBe(200);
     expect(await statusOf(a.id)).toBe('Cancelled');
 
@@ -184,7 +240,11 @@ describe('same-site writes carried by the cookie', () => {
     expect(await statusOf(b.id)).toBe('Cancelled');
 
     const c = await pendingOf('maria.garcia@adminease.test');
-    const bearer = await withdraw(c.id, { origin: 'http://localhost:3001', 'sec-fetch-site': 'same-site', authorization: `Bearer ${c.owner.token}` });
+    const bearer = await withdraw(c.id, {
+      origin: 'http://localhost:3001',
+      'sec-fetch-site': 'same-site',
+      authorization: `Bearer ${c.owner.token}`,
+    });
     expect(bearer.statusCode).toBe(200);
     expect(await statusOf(c.id)).toBe('Cancelled');
 
@@ -197,11 +257,18 @@ describe('same-site writes carried by the cookie', () => {
     });
     try {
       const owner = await proxied.login('maria.garcia@adminease.test');
-      const created = await owner.post('/api/forms/facility-access', { access_request_type: 'Temporary Access', facilities_requested: 'Server room', justification: 'Rack migration' });
-      const via = (origin: string) => proxied.app.inject({
-        method: 'POST', url: `/api/forms/facility-access/${created.body.request_id}/withdraw`, cookies: { adminease_session: owner.token },
-        headers: { host: '10.0.0.5:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'portal.example.com', origin },
+      const created = await owner.post('/api/forms/facility-access', {
+        access_request_type: 'Temporary Access',
+        facilities_requested: 'Server room',
+        justification: 'Rack migration',
       });
+      const via = (origin: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: `/api/forms/facility-access/${created.body.request_id}/withdraw`,
+          cookies: { adminease_session: owner.token },
+          headers: { host: '10.0.0.5:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'portal.example.com', origin },
+        });
       expect((await via('http://10.0.0.5:3000')).statusCode).toBe(403);
       expect((await via('https://portal.example.com')).statusCode).toBe(200);
     } finally {
@@ -217,11 +284,18 @@ describe('same-site writes carried by the cookie', () => {
     });
     try {
       const owner = await rewritten.login('maria.garcia@adminease.test');
-      const created = await owner.post('/api/forms/facility-access', { access_request_type: 'Temporary Access', facilities_requested: 'Server room', justification: 'Rack migration' });
-      const via = (origin: string) => rewritten.app.inject({
-        method: 'POST', url: `/api/forms/facility-access/${created.body.request_id}/withdraw`, cookies: { adminease_session: owner.token },
-        headers: { host: '127.0.0.1:3000', origin },
+      const created = await owner.post('/api/forms/facility-access', {
+        access_request_type: 'Temporary Access',
+        facilities_requested: 'Server room',
+        justification: 'Rack migration',
       });
+      const via = (origin: string) =>
+        rewritten.app.inject({
+          method: 'POST',
+          url: `/api/forms/facility-access/${created.body.request_id}/withdraw`,
+          cookies: { adminease_session: owner.token },
+          headers: { host: '127.0.0.1:3000', origin },
+        });
       expect((await via('https://adminease.example.org:8443')).statusCode).toBe(403);
       expect((await via('https://adminease.example.org')).statusCode).toBe(200);
     } finally {
@@ -236,10 +310,14 @@ describe('answers', () => {
     expect(login.headers['cache-control']).toBe('no-store');
     expect((await t.anonymous.get('/api/auth/me')).headers['cache-control']).toBe('no-store');
     expect(String(login.headers['content-security-policy'])).not.toMatch(/upgrade-insecure-requests/);
-    expect(String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'])).not.toMatch(/upgrade-insecure-requests/);
+    expect(String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'])).not.toMatch(
+      /upgrade-insecure-requests/,
+    );
     const https = await startTestApp({ ADMINEASE_SECURE_COOKIES: '1' });
     try {
-      expect(String((await https.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'])).toMatch(/upgrade-insecure-requests/);
+      expect(String((await https.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'])).toMatch(
+        /upgrade-insecure-requests/,
+      );
     } finally {
       await https.close();
     }
@@ -273,9 +351,15 @@ describe('GET /metrics without METRICS_TOKEN', () => {
       expect(res.body).not.toMatch(/adminease_/);
     }
     // A forged X-Forwarded-For does not make a remote client local (TRUST_PROXY is off).
-    expect((await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '127.0.0.1' } }))
+        .statusCode,
+    ).toBe(403);
     // A proxy on this machine passing on a remote client is not 'this machine' either.
-    expect((await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } }))
+        .statusCode,
+    ).toBe(403);
     // Nor does TRUST_PROXY=1 let a remote client name itself local.
     const before = process.env.TRUST_PROXY;
     process.env.TRUST_PROXY = '1';
@@ -284,7 +368,16 @@ describe('GET /metrics without METRICS_TOKEN', () => {
       else process.env.TRUST_PROXY = before;
     });
     try {
-      expect((await proxied.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode).toBe(403);
+      expect(
+        (
+          await proxied.app.inject({
+            method: 'GET',
+            url: '/metrics',
+            remoteAddress: '10.1.2.3',
+            headers: { 'x-forwarded-for': '127.0.0.1' },
+          })
+        ).statusCode,
+      ).toBe(403);
     } finally {
       await proxied.close();
     }

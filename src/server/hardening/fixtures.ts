@@ -3,6 +3,7 @@
 // and a checksum of the stored requests to prove that bad input changed nothing.
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/pool.js';
+import { formTypesWithStage } from '../../domain/forms.js';
 
 export const ROLE_ACCOUNTS = {
   employee: 'alex.johnson@adminease.test',
@@ -15,18 +16,24 @@ export const ROLE_ACCOUNTS = {
 } as const;
 export type RoleKey = keyof typeof ROLE_ACCOUNTS;
 
-/** Form types a role sees for everyone, whatever the reporting lines (approver-side §6). */
+/**
+ * Form types a role works on for every employee, whatever the reporting lines: finance, IT support, the facilities
+ * desk and the facilities manager serve the whole company; line managers and HR only their own people.
+ */
 export const ROLE_WIDE_TYPES: Record<RoleKey, string[]> = {
   employee: [],
   manager: [],
   hr: [],
-  finance: ['petty-cash', 'travel-request', 'purchase-requisition'],
-  it: ['it-incident', 'password-reset'],
-  desk: ['meeting-room', 'facility-access'],
-  facmgr: ['meeting-room', 'facility-access'],
+  finance: formTypesWithStage('finance'),
+  it: formTypesWithStage('it_helpdesk'),
+  desk: formTypesWithStage('facilities_desk'),
+  facmgr: formTypesWithStage('facilities_manager'),
 };
 
-export interface ApiRoute { method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'; url: string }
+export interface ApiRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  url: string;
+}
 
 /** Every route under /api and /ai that needs a session, once per method. */
 export function apiRoutes(app: FastifyInstance): ApiRoute[] {
@@ -44,12 +51,23 @@ export function apiRoutes(app: FastifyInstance): ApiRoute[] {
 }
 
 export interface Person {
-  id: number; email: string; code: string; hr_id: string | null; first_name: string; last_name: string;
-  user_type: string; manager_id: number | null; hr_contact_id: number | null;
+  id: number;
+  email: string;
+  code: string;
+  hr_id: string | null;
+  first_name: string;
+  last_name: string;
+  user_type: string;
+  manager_id: number | null;
+  hr_contact_id: number | null;
 }
 
 export async function loadPeople(db: Queryable): Promise<Person[]> {
-  return (await db.query('SELECT id, email, employee_code AS code, hr_id, first_name, last_name, user_type, manager_id, hr_contact_id FROM users ORDER BY id')).rows;
+  return (
+    await db.query(
+      'SELECT id, email, employee_code AS code, hr_id, first_name, last_name, user_type, manager_id, hr_contact_id FROM users ORDER BY id',
+    )
+  ).rows;
 }
 
 export interface Visibility {
@@ -82,7 +100,11 @@ export async function visibilityOf(db: Queryable, people: Person[], caller: Pers
   const addPerson = (p: Person | undefined, withIds: boolean) => {
     if (!p) return;
     names.add(`${p.first_name} ${p.last_name}`);
-    if (withIds) { ids.add(p.code); ids.add(p.email); if (p.hr_id) ids.add(p.hr_id); }
+    if (withIds) {
+      ids.add(p.code);
+      ids.add(p.email);
+      if (p.hr_id) ids.add(p.hr_id);
+    }
   };
   for (const id of inScope) {
     const p = byId.get(id);
@@ -100,7 +122,8 @@ const ID_PATTERN = /\b(?:EMP-\d{4}|MGR-\d{3}|HR-\d{3}|FIN-\d{3}|IT-\d{3}|OPS-\d{
 /** Identifiers and names of people the caller may not see that appear in `text`. */
 export function foreignData(text: string, people: Person[], v: Visibility): string[] {
   const found = new Set<string>();
-  for (const m of text.matchAll(ID_PATTERN)) if (!v.ids.has(m[0]) && people.some((p) => p.code === m[0] || p.email === m[0] || p.hr_id === m[0])) found.add(m[0]);
+  for (const m of text.matchAll(ID_PATTERN))
+    if (!v.ids.has(m[0]) && people.some((p) => p.code === m[0] || p.email === m[0] || p.hr_id === m[0])) found.add(m[0]);
   for (const p of people) {
     const name = `${p.first_name} ${p.last_name}`;
     if (!v.names.has(name) && text.includes(name)) found.add(name);

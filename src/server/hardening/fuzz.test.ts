@@ -15,24 +15,124 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const SKIP = new Set(['GET /api/events', 'POST /api/auth/logout']);
 
 const INJECTION = [
-  "' OR '1'='1", "1; DROP TABLE requests; --", "'); DELETE FROM approvals; --", '"; SELECT pg_sleep(5); --',
-  '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', 'javascript:alert(1)', '{{7*7}}', '${7*7}', '#{7*7}',
-  '../../../../etc/passwd', '..\\..\\windows\\win.ini', '%00', '%2e%2e%2f', '\u0000', 'a\u0000b', '\uD800', '\uDFFF',
-  '\u202Eevil', '𝓤𝓷𝓲𝓬𝓸𝓭𝓮 😀👩‍👩‍👧‍👦', 'Ω≈ç√∫˜µ≤≥÷', '١٢٣', '　', '\r\n\r\nX-Injected: 1', 'NaN', 'Infinity', '-Infinity',
-  '-1', '0', '1e309', '99999999999999999999999999', '0x10', '2026-02-30', '9999-12-31', '0000-00-00', '25:61',
-  'null', 'undefined', 'true', '[]', '{}', '__proto__', 'constructor', 'LR-000001', 'lr-000001', 'EMP-1001', 'HR-001',
-  'Approved', 'Rejected', 'approved ', 'Pending', 'leave-request', 'it-incident',
+  "' OR '1'='1",
+  '1; DROP TABLE requests; --',
+  "'); DELETE FROM approvals; --",
+  '"; SELECT pg_sleep(5); --',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  '{{7*7}}',
+  '${7*7}',
+  '#{7*7}',
+  '../../../../etc/passwd',
+  '..\\..\\windows\\win.ini',
+  '%00',
+  '%2e%2e%2f',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  '\uDFFF',
+  '\u202Eevil',
+  '𝓤𝓷𝓲𝓬𝓸𝓭𝓮 😀👩‍👩‍👧‍👦',
+  'Ω≈ç√∫˜µ≤≥÷',
+  '١٢٣',
+  '　',
+  '\r\n\r\nX-Injected: 1',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-1',
+  '0',
+  '1e309',
+  '99999999999999999999999999',
+  '0x10',
+  '2026-02-30',
+  '9999-12-31',
+  '0000-00-00',
+  '25:61',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  'LR-000001',
+  'lr-000001',
+  'EMP-1001',
+  'HR-001',
+  'Approved',
+  'Rejected',
+  'approved ',
+  'Pending',
+  'leave-request',
+  'it-incident',
 ];
 
 const FIELDS = [
-  'employee_id', 'user_id', 'manager_id', 'hr_id', 'finance_id', 'facilities_id', 'form_id', 'request_id', 'form_type',
-  'status', 'approval', 'decision', 'rejection_reason', 'reason', 'comments', 'message', 'stream', 'sessionId', 'userInfo',
-  'user_info', 'auto_greeting', 'user_role', 'items', 'leave_type', 'start_date', 'end_date', 'amount_requested',
-  'quantity', 'unit_cost', 'estimated_total', 'item_description', 'purpose_of_purchase', 'affected_system',
-  'incident_description', 'system_for_reset', 'reset_reason', 'it_helpdesk_ticket_number', 'it_resolution_notes',
-  'it_helpdesk_assigned_to', 'new_password', 'it_helpdesk_reset_by', 'confirmation_notes', 'text', 'voice_name',
-  'audio_format', 'hours', 'max_items', 'max_messages', 'message_type', 'content', 'metadata', 'limit', 'role', 'year',
-  'email', 'password', 'sound_enabled', 'speech_rate', 'voice_input_language', 'lastEventId', 'tts', '__proto__',
+  'employee_id',
+  'user_id',
+  'manager_id',
+  'hr_id',
+  'finance_id',
+  'facilities_id',
+  'form_id',
+  'request_id',
+  'form_type',
+  'status',
+  'approval',
+  'decision',
+  'rejection_reason',
+  'reason',
+  'comments',
+  'message',
+  'stream',
+  'sessionId',
+  'userInfo',
+  'user_info',
+  'auto_greeting',
+  'user_role',
+  'items',
+  'leave_type',
+  'start_date',
+  'end_date',
+  'amount_requested',
+  'quantity',
+  'unit_cost',
+  'estimated_total',
+  'item_description',
+  'purpose_of_purchase',
+  'affected_system',
+  'incident_description',
+  'system_for_reset',
+  'reset_reason',
+  'it_helpdesk_ticket_number',
+  'it_resolution_notes',
+  'it_helpdesk_assigned_to',
+  'new_password',
+  'it_helpdesk_reset_by',
+  'confirmation_notes',
+  'text',
+  'voice_name',
+  'audio_format',
+  'hours',
+  'max_items',
+  'max_messages',
+  'message_type',
+  'content',
+  'metadata',
+  'limit',
+  'role',
+  'year',
+  'email',
+  'password',
+  'sound_enabled',
+  'speech_rate',
+  'voice_input_language',
+  'lastEventId',
+  'tts',
+  '__proto__',
 ];
 
 const hostileString = fc.oneof(
@@ -64,20 +164,28 @@ const hostileBody = fc.oneof(
   { weight: 1, arbitrary: hostileValue },
 );
 
-const hostileQuery = fc.dictionary(fc.constantFrom(...FIELDS), fc.oneof(hostileString, fc.array(hostileString, { maxLength: 3 })), { maxKeys: 5 });
+const hostileQuery = fc.dictionary(fc.constantFrom(...FIELDS), fc.oneof(hostileString, fc.array(hostileString, { maxLength: 3 })), {
+  maxKeys: 5,
+});
 const hostileParam = fc.oneof(hostileString, fc.constantFrom('simple', 'manager', 'leave-request', 'LR-000001', '1', 'EMP-1001'));
 
 let t: TestApp;
 let routes: ApiRoute[];
 const tokens: string[] = [];
+/** The administrator's: the body checks of /api/admin writes (everyone else is refused before the body is read). */
+let adminToken = '';
+const bodyToken = (route: ApiRoute) => (route.url.startsWith('/api/admin/') ? adminToken : tokens[0]);
 
 beforeAll(async () => {
   t = await startTestApp();
   routes = apiRoutes(t.app).filter((r) => !SKIP.has(`${r.method} ${r.url}`));
   routes.push({ method: 'POST', url: '/api/auth/login' });
   for (const email of Object.values(ROLE_ACCOUNTS)) tokens.push((await t.login(email)).token);
+  adminToken = (await t.login('olivia.brooks@adminease.test')).token;
 }, 120_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 function queryString(q: Record<string, string | string[]>): string {
   const sp = new URLSearchParams();
@@ -86,9 +194,19 @@ function queryString(q: Record<string, string | string[]>): string {
   return s ? `?${s}` : '';
 }
 
-interface Outcome { status: number; text: string; type: string }
+interface Outcome {
+  status: number;
+  text: string;
+  type: string;
+}
 
-async function call(method: string, url: string, token: string | undefined, payload?: string, contentType = 'application/json'): Promise<Outcome> {
+async function call(
+  method: string,
+  url: string,
+  token: string | undefined,
+  payload?: string,
+  contentType = 'application/json',
+): Promise<Outcome> {
   const res = await t.app.inject({
     method: method as 'GET',
     url,
@@ -105,7 +223,11 @@ async function checkCall(label: string, run: () => Promise<Outcome>): Promise<st
   if (res.status >= 500) return `${label}: ${res.status} ${res.text.slice(0, 200)}`;
   if (!res.type.startsWith('text/event-stream')) {
     let body: any;
-    try { body = JSON.parse(res.text); } catch { return `${label}: not JSON (${res.status}): ${res.text.slice(0, 120)}`; }
+    try {
+      body = JSON.parse(res.text);
+    } catch {
+      return `${label}: not JSON (${res.status}): ${res.text.slice(0, 120)}`;
+    }
     if (res.status >= 400 && typeof body?.error !== 'string') return `${label}: ${res.status} without {error}: ${res.text.slice(0, 120)}`;
   }
   if (res.status >= 400) {
@@ -122,23 +244,33 @@ describe('fuzzing every route', () => {
     for (const route of routes) {
       const key = `${route.method} ${route.url}`;
       const callsBefore = calls;
-      await fc.assert(
-        fc.asyncProperty(fc.nat(tokens.length - 1), fc.dictionary(fc.constantFrom('family', 'formType', 'id', 'userId', 'employeeId', 'employeeCode'), hostileParam), hostileQuery, hostileBody, async (who, params, query, body) => {
-          const url = fillPath(route.url, params as Record<string, string>) + queryString(query);
-          const payload = route.method === 'GET' ? undefined : JSON.stringify(body);
-          calls += 1;
-          const label = `${key} as ${Object.keys(ROLE_ACCOUNTS)[who]} ${url.slice(0, 200)} ${payload?.slice(0, 200) ?? ''}`;
-          let problem: string | null;
-          try {
-            problem = await checkCall(label, () => call(route.method, url, tokens[who], payload));
-          } catch (err) {
-            problem = `${label}: threw ${(err as Error).stack?.slice(0, 600)}`;
-          }
-          if (problem) problems.push(problem);
-          return problem === null;
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
-      ).catch((err) => { if (problems.length === 0) problems.push(`${key}: ${(err as Error).message.slice(0, 400)}`); });
+      await fc
+        .assert(
+          fc.asyncProperty(
+            fc.nat(tokens.length - 1),
+            fc.dictionary(fc.constantFrom('family', 'formType', 'id', 'userId', 'employeeId', 'employeeCode'), hostileParam),
+            hostileQuery,
+            hostileBody,
+            async (who, params, query, body) => {
+              const url = fillPath(route.url, params) + queryString(query);
+              const payload = route.method === 'GET' ? undefined : JSON.stringify(body);
+              calls += 1;
+              const label = `${key} as ${Object.keys(ROLE_ACCOUNTS)[who]} ${url.slice(0, 200)} ${payload?.slice(0, 200) ?? ''}`;
+              let problem: string | null;
+              try {
+                problem = await checkCall(label, () => call(route.method, url, tokens[who], payload));
+              } catch (err) {
+                problem = `${label}: threw ${(err as Error).stack?.slice(0, 600)}`;
+              }
+              if (problem) problems.push(problem);
+              return problem === null;
+            },
+          ),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        )
+        .catch((err) => {
+          if (problems.length === 0) problems.push(`${key}: ${(err as Error).message.slice(0, 400)}`);
+        });
       if (calls - callsBefore < RUNS) problems.push(`${key}: only ${calls - callsBefore} of ${RUNS} runs`);
     }
     expect(problems.slice(0, 20)).toEqual([]);
@@ -147,7 +279,6 @@ describe('fuzzing every route', () => {
 
   it('refuses malformed, empty, wrongly typed and oversized bodies with a JSON error on every write route', async () => {
     const problems: string[] = [];
-    const token = tokens[0];
     const deep = '['.repeat(20_000) + ']'.repeat(20_000);
     const cases: Array<[string, string, string]> = [
       ['invalid JSON', '{"form_id": "LR-000001",', 'application/json'],
@@ -160,7 +291,17 @@ describe('fuzzing every route', () => {
       ['over 1 MB', JSON.stringify({ message: 'x'.repeat(1_100_000) }), 'application/json'],
     ];
     for (const route of routes.filter((r) => r.method !== 'GET')) {
-      const url = fillPath(route.url, { family: 'simple', formType: 'leave-request', id: 'LR-000002', userId: 'EMP-1001', employeeId: 'EMP-1001', employeeCode: 'EMP-1001' });
+      const url = fillPath(route.url, {
+        family: 'simple',
+        formType: 'leave-request',
+        id: 'LR-000002',
+        userId: 'EMP-1001',
+        employeeId: 'EMP-1001',
+        // Nobody's code: a valid body on an admin route about a person (a forced password change, say) must not
+        // change the people whose sessions the other checks use.
+        employeeCode: 'EMP-9999',
+      });
+      const token = bodyToken(route);
       for (const [label, payload, type] of cases) {
         const problem = await checkCall(`${route.method} ${route.url} ${label}`, () => call(route.method, url, token, payload, type));
         if (problem) problems.push(problem);
@@ -175,11 +316,14 @@ describe('fuzzing every route', () => {
 
   it('refuses a lone surrogate or a NUL in any text (keys and values, any depth, body or query) with 400 on every write route', async () => {
     const problems: string[] = [];
-    const token = tokens[0];
     // Raw JSON text as a client sends it: JSON allows the \ud800 escape, which is no character.
     const deep = (leaf: string, depth: number) => `${'{"a":'.repeat(depth)}${leaf}${'}'.repeat(depth)}`;
     const cases: Array<[string, string, string]> = [
-      ['lone high surrogate in a value', `{"form_id":"LR-000002","reason":"x\\ud800y","message":"x\\ud800y","content":"x\\ud800y"}`, SURROGATE_MESSAGE],
+      [
+        'lone high surrogate in a value',
+        `{"form_id":"LR-000002","reason":"x\\ud800y","message":"x\\ud800y","content":"x\\ud800y"}`,
+        SURROGATE_MESSAGE,
+      ],
       ['lone low surrogate in a value', '{"text":"\\udfffx","message":"\\udfffx"}', SURROGATE_MESSAGE],
       ['lone surrogate in a key', '{"k\\ud800":"v"}', SURROGATE_MESSAGE],
       ['lone surrogate in an array', '{"items":[{"item_description":["ok","x\\ud800"]}]}', SURROGATE_MESSAGE],
@@ -187,11 +331,22 @@ describe('fuzzing every route', () => {
       ['NUL 300 levels deep', `{"metadata":${deep('"a\\u0000b"', 300)}}`, NUL_MESSAGE],
     ];
     for (const route of routes.filter((r) => r.method !== 'GET')) {
-      const url = fillPath(route.url, { family: 'simple', formType: 'leave-request', id: 'LR-000002', userId: 'EMP-1001', employeeId: 'EMP-1001', employeeCode: 'EMP-1001' });
+      const url = fillPath(route.url, {
+        family: 'simple',
+        formType: 'leave-request',
+        id: 'LR-000002',
+        userId: 'EMP-1001',
+        employeeId: 'EMP-1001',
+        // Nobody's code: a valid body on an admin route about a person (a forced password change, say) must not
+        // change the people whose sessions the other checks use.
+        employeeCode: 'EMP-9999',
+      });
+      const token = bodyToken(route);
       for (const [label, payload, message] of cases) {
         const before = await storedChecksum(t.db);
         const res = await call(route.method, url, token, payload);
-        if (res.status !== 400 || JSON.parse(res.text).error !== message) problems.push(`${route.method} ${route.url} ${label}: ${res.status} ${res.text.slice(0, 160)}`);
+        if (res.status !== 400 || JSON.parse(res.text).error !== message)
+          problems.push(`${route.method} ${route.url} ${label}: ${res.status} ${res.text.slice(0, 160)}`);
         if ((await storedChecksum(t.db)) !== before) problems.push(`${route.method} ${route.url} ${label}: changed stored data`);
       }
       const query = await call(route.method, `${url}?note=x%ED%A0%80y`, token, '{}');
@@ -202,12 +357,27 @@ describe('fuzzing every route', () => {
 
   it('keeps well-formed text: a valid pair (emoji) is stored, a lone half of it is refused', async () => {
     const alex = await t.login('alex.johnson@adminease.test');
-    const saved = await alex.post('/ai/simple/session/save-chat', { user_id: alex.user.id, message_type: 'user', content: 'ok 😀', metadata: { note: '😀' } });
+    const saved = await alex.post('/ai/simple/session/save-chat', {
+      user_id: alex.user.id,
+      message_type: 'user',
+      content: 'ok 😀',
+      metadata: { note: '😀' },
+    });
     expect(saved.status).toBe(200);
-    const lone = await alex.post('/ai/simple/session/save-chat', { user_id: alex.user.id, message_type: 'user', content: 'ok \ud83d', metadata: {} });
+    const lone = await alex.post('/ai/simple/session/save-chat', {
+      user_id: alex.user.id,
+      message_type: 'user',
+      content: 'ok \ud83d',
+      metadata: {},
+    });
     expect(lone.status).toBe(400);
     expect(lone.body).toEqual({ error: SURROGATE_MESSAGE });
-    const nested = await alex.post('/ai/simple/session/save-chat', { user_id: alex.user.id, message_type: 'user', content: 'ok', metadata: JSON.parse(`{"m":${'{"a":'.repeat(250)}"a\\u0000b"${'}'.repeat(250)}}`) });
+    const nested = await alex.post('/ai/simple/session/save-chat', {
+      user_id: alex.user.id,
+      message_type: 'user',
+      content: 'ok',
+      metadata: JSON.parse(`{"m":${'{"a":'.repeat(250)}"a\\u0000b"${'}'.repeat(250)}}`),
+    });
     expect(nested.status).toBe(400);
     expect(nested.body).toEqual({ error: NUL_MESSAGE });
   });

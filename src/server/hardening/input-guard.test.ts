@@ -4,8 +4,12 @@ import { type TestApp, startTestApp } from '../test/harness.js';
 import { NUL_MESSAGE, containsNul } from './input-guard.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('input guard', () => {
   it('finds NUL in strings, keys and nested values', () => {

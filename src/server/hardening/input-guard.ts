@@ -47,7 +47,8 @@ export const badTextIn = (v: unknown): string | null => firstIn(v, textProblem);
 export const containsNul = (v: unknown): boolean => firstIn(v, (s) => (s.includes('\u0000') ? NUL_MESSAGE : null)) !== null;
 
 async function inputGuard(app: FastifyInstance) {
-  app.addHook('preHandler', async (req) => {
+  // Before validation: the route's schema would otherwise answer first with a less precise message.
+  app.addHook('preValidation', async (req) => {
     const problem = badTextIn(req.params) ?? badTextIn(req.query) ?? badTextIn(req.body);
     if (problem) throw badRequest(problem);
   });

@@ -38,7 +38,10 @@ function assertSecurityHeaders(where: string, headers: Record<string, any>) {
   const scripts = policy.get('script-src') ?? policy.get('default-src')!;
   expect(scripts, `${where}: script-src`).not.toContain("'unsafe-inline'");
   expect(scripts, `${where}: script-src`).not.toContain("'unsafe-eval'");
-  expect(scripts.some((s) => s === '*' || s.startsWith('http:') || s === 'https:' || s === 'data:'), `${where}: script-src ${scripts}`).toBe(false);
+  expect(
+    scripts.some((s) => s === '*' || s.startsWith('http:') || s === 'https:' || s === 'data:'),
+    `${where}: script-src ${scripts}`,
+  ).toBe(false);
   expect(policy.get('frame-ancestors'), where).toEqual(["'none'"]);
   expect(policy.get('object-src'), where).toEqual(["'none'"]);
   expect(policy.get('base-uri'), where).toEqual(["'self'"]);
@@ -55,11 +58,25 @@ describe('security headers', () => {
     const alex = await t.login('alex.johnson@adminease.test');
     const cases = [
       ['page', await t.app.inject({ method: 'GET', url: '/' })],
-      ['SPA route', await t.app.inject({ method: 'GET', url: '/dashboard/anything' })],
-      ['API 200', await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${alex.token}`, origin: 'https://evil.example' } })],
+      ['SPA route', await t.app.inject({ method: 'GET', url: '/requests/LR-000001' })],
+      [
+        'API 200',
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/me',
+          headers: { authorization: `Bearer ${alex.token}`, origin: 'https://evil.example' },
+        }),
+      ],
       ['API 401', await t.app.inject({ method: 'GET', url: '/api/forms/user-forms', headers: { origin: 'https://evil.example' } })],
       ['API 404', await t.app.inject({ method: 'GET', url: '/api/nothing-here', headers: { authorization: `Bearer ${alex.token}` } })],
-      ['preflight', await t.app.inject({ method: 'OPTIONS', url: '/api/auth/login', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } })],
+      [
+        'preflight',
+        await t.app.inject({
+          method: 'OPTIONS',
+          url: '/api/auth/login',
+          headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+        }),
+      ],
     ] as const;
     for (const [where, res] of cases) assertSecurityHeaders(where, res.headers);
     expect(cases[0][1].statusCode).toBe(200);
@@ -88,7 +105,13 @@ describe('session cookie', () => {
     expect(cookie).toMatch(/;\s*HttpOnly/i);
     expect(cookie).toMatch(/;\s*SameSite=Strict/i);
     expect(cookie).toMatch(/;\s*Path=\//i);
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { adminease_session: res.body.access_token }, headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { adminease_session: res.body.access_token },
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(out.statusCode).toBe(200);
     expect(String(out.headers['set-cookie'])).toMatch(/adminease_session=;.*(Expires=Thu, 01 Jan 1970|Max-Age=0)/i);
     const after = await t.app.inject({ method: 'GET', url: '/api/auth/me', cookies: { adminease_session: res.body.access_token } });
@@ -106,10 +129,21 @@ describe('session cookie', () => {
   });
 
   it('cannot be used cross-site by a form post (JSON only)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/manager/update-status', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' }, payload: 'form_id=LR-000002&status=Approved' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/manager/update-status',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      payload: 'form_id=LR-000002&status=Approved',
+    });
     expect([401, 415]).toContain(res.statusCode);
     const signedIn = await t.login('priya.sharma@adminease.test');
-    const withCookie = await t.app.inject({ method: 'POST', url: '/api/manager/update-status', cookies: { adminease_session: signedIn.token }, headers: { 'content-type': 'text/plain' }, payload: '{"form_id":"LR-000002","status":"Approved"}' });
+    const withCookie = await t.app.inject({
+      method: 'POST',
+      url: '/api/manager/update-status',
+      cookies: { adminease_session: signedIn.token },
+      headers: { 'content-type': 'text/plain' },
+      payload: '{"form_id":"LR-000002","status":"Approved"}',
+    });
     expect(withCookie.statusCode).toBe(415);
     expect(withCookie.json().error).toMatch(/JSON/);
   });
@@ -149,22 +183,39 @@ describe('sign-in rate limit', () => {
   it('throttles failed attempts per (account, address) and per address with 429 and a clear message', async () => {
     const app = await startTestApp({ ADMINEASE_LOGIN_RATE_LIMIT: '3' });
     try {
-      for (let i = 0; i < 3; i += 1) expect((await app.anonymous.post('/api/auth/login', { email: 'sam.wilson@adminease.test', password: `wrong-${i}` })).status).toBe(401);
+      for (let i = 0; i < 3; i += 1)
+        expect((await app.anonymous.post('/api/auth/login', { email: 'sam.wilson@adminease.test', password: `wrong-${i}` })).status).toBe(
+          401,
+        );
       const blocked = await app.anonymous.post('/api/auth/login', { email: 'sam.wilson@adminease.test', password: 'Demo@12345' });
       expect(blocked.status).toBe(429);
       expect(blocked.body.error).toMatch(/too many/i);
       // The same client with another account is not held back by this pair...
-      expect((await app.anonymous.post('/api/auth/login', { email: 'nina.patel@adminease.test', password: 'Demo@12345' })).status).toBe(200);
+      expect((await app.anonymous.post('/api/auth/login', { email: 'nina.patel@adminease.test', password: 'Demo@12345' })).status).toBe(
+        200,
+      );
       // ...and the account itself still signs in from another address.
-      const fromElsewhere = (email: string) => app.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.9.8.7', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email, password: 'Demo@12345' }) });
+      const fromElsewhere = (email: string) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '10.9.8.7',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ email, password: 'Demo@12345' }),
+        });
       expect((await fromElsewhere('sam.wilson@adminease.test')).statusCode).toBe(200);
       // Per address: failures over any e-mails (3 x the limit) slow that address down for every account.
-      for (let i = 0; i < 6; i += 1) expect((await app.anonymous.post('/api/auth/login', { email: `made-up-${i}@adminease.test`, password: 'x' })).status).toBe(401);
-      expect((await app.anonymous.post('/api/auth/login', { email: 'nina.patel@adminease.test', password: 'Demo@12345' })).status).toBe(429);
+      for (let i = 0; i < 6; i += 1)
+        expect((await app.anonymous.post('/api/auth/login', { email: `made-up-${i}@adminease.test`, password: 'x' })).status).toBe(401);
+      expect((await app.anonymous.post('/api/auth/login', { email: 'nina.patel@adminease.test', password: 'Demo@12345' })).status).toBe(
+        429,
+      );
       expect((await fromElsewhere('nina.patel@adminease.test')).statusCode).toBe(200);
       // The delay passes.
       app.clock.advance(15 * 60 * 1000 + 1000);
-      expect((await app.anonymous.post('/api/auth/login', { email: 'sam.wilson@adminease.test', password: 'Demo@12345' })).status).toBe(200);
+      expect((await app.anonymous.post('/api/auth/login', { email: 'sam.wilson@adminease.test', password: 'Demo@12345' })).status).toBe(
+        200,
+      );
     } finally {
       await app.close();
     }
@@ -175,7 +226,12 @@ describe('no password material in answers', () => {
   it('never returns a password hash or a session token hash', async () => {
     const login = await t.anonymous.post('/api/auth/login', { email: 'meera.iyer@adminease.test', password: 'Demo@12345' });
     const meera = await t.login('meera.iyer@adminease.test');
-    const bodies = [login.text, (await meera.get('/api/auth/me')).text, (await meera.get('/api/hr/queue')).text, (await meera.get('/api/forms/employee-profile/EMP-1001')).text];
+    const bodies = [
+      login.text,
+      (await meera.get('/api/auth/me')).text,
+      (await meera.get('/api/hr/queue')).text,
+      (await meera.get('/api/forms/employee-profile/EMP-1001')).text,
+    ];
     for (const b of bodies) {
       expect(b).not.toMatch(/\$argon2/);
       expect(b).not.toMatch(/password_hash|token_hash/);

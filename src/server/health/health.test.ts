@@ -53,11 +53,15 @@ describe('database trouble answered as 503', () => {
   it('a read-only database: writes are 503 with Retry-After and health says 503 read-only', async () => {
     await admin.query(`ALTER DATABASE ${dbName} SET default_transaction_read_only = on`);
     // New sessions only: close the pool's current connections.
-    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = $1', ['client backend']);
+    await admin.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = $1',
+      ['client backend'],
+    );
     try {
       let r = await alex.post('/api/forms/expense-reimbursement', expense('read only'));
       // The first call may meet a connection closed just now (also 503).
-      if (r.status === 503 && r.body.reason !== 'database-read-only') r = await alex.post('/api/forms/expense-reimbursement', expense('read only'));
+      if (r.status === 503 && r.body.reason !== 'database-read-only')
+        r = await alex.post('/api/forms/expense-reimbursement', expense('read only'));
       expect(r.status).toBe(503);
       expect(r.headers['retry-after']).toMatch(/^\d+$/);
       expect(r.body.reason).toBe('database-read-only');
@@ -71,7 +75,10 @@ describe('database trouble answered as 503', () => {
       expect(formState.body).toMatchObject({ status: 'unhealthy', database: 'read-only' });
     } finally {
       await admin.query(`ALTER DATABASE ${dbName} RESET default_transaction_read_only`);
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = $1', ['client backend']);
+      await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = $1',
+        ['client backend'],
+      );
     }
     let after = await alex.post('/api/forms/expense-reimbursement', expense('writable again'));
     if (after.status === 503) after = await alex.post('/api/forms/expense-reimbursement', expense('writable again'));

@@ -9,7 +9,13 @@ import { PUBLIC_ROUTE } from '../http/edge.js';
 import { DATABASE_RETRY_AFTER_S, type DatabaseTrouble, databaseTrouble, recentDatabaseTrouble } from '../db/unavailable.js';
 
 const RECENT_TROUBLE_MS = 15_000;
-const RESOURCE_TROUBLE = new Set<DatabaseTrouble['reason']>(['disk-full', 'out-of-memory', 'too-many-connections', 'insufficient-resources', 'read-only']);
+const RESOURCE_TROUBLE = new Set<DatabaseTrouble['reason']>([
+  'disk-full',
+  'out-of-memory',
+  'too-many-connections',
+  'insufficient-resources',
+  'read-only',
+]);
 
 /** What the database probe found: 'ok', or the trouble (`degraded`: requests met resource errors very recently). */
 export type DatabaseHealth =
@@ -35,10 +41,14 @@ export function databaseHealth(db: Db): Promise<DatabaseHealth> {
         return { status: 'error', reason: trouble?.reason ?? 'unreachable', ...(trouble?.code ? { code: trouble.code } : {}) };
       }
       const recent = recentDatabaseTrouble(db, RECENT_TROUBLE_MS);
-      if (recent && RESOURCE_TROUBLE.has(recent.reason)) return { status: 'degraded', recent: { reason: recent.reason, code: recent.code, at: recent.at } };
+      if (recent && RESOURCE_TROUBLE.has(recent.reason))
+        return { status: 'degraded', recent: { reason: recent.reason, code: recent.code, at: recent.at } };
       return { status: 'ok' };
     };
-    check = () => (running ??= once().finally(() => { running = null; }));
+    check = () =>
+      (running ??= once().finally(() => {
+        running = null;
+      }));
     probes.set(db, check);
   }
   return check();
@@ -49,11 +59,15 @@ export default async function healthRoutes(app: FastifyInstance) {
   app.get('/api/health', PUBLIC_ROUTE, async (_req, reply) => {
     const h = await databaseHealth(db);
     if (h.status === 'error') {
-      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S))
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
         .send({ status: 'error', database: h.reason, ...(h.code ? { code: h.code } : {}) });
     }
     if (h.status === 'degraded') {
-      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S))
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
         .send({ status: 'degraded', database: 'ok', recent_error: h.recent });
     }
     return { status: 'ok', database: 'ok', time: app.ctx.clock.now().toISOString() };

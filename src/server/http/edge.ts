@@ -11,7 +11,8 @@ import { randomUUID } from 'node:crypto';
 import { authenticate } from '../auth/service.js';
 import { SESSION_COOKIE } from '../auth/routes.js';
 import type { AppContext } from './context.js';
-import { forbidden } from './errors.js';
+import { HttpError, forbidden } from './errors.js';
+import { PASSWORD_CHANGE_REQUIRED, ROUTES_BEFORE_PASSWORD_CHANGE } from '../policies/accounts.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -70,7 +71,7 @@ export function publicOriginOf(url: string | undefined): string | undefined {
 }
 
 export function installEdge(app: FastifyInstance, ctx: AppContext, securityHeaders: Record<string, string>): void {
-  const publicOrigin = publicOriginOf(process.env.ADMINEASE_PUBLIC_URL);
+  const publicOrigin = publicOriginOf(ctx.config.publicUrl);
   app.decorateRequest('sessionExpiresAt', 0);
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     reply.headers(securityHeaders);
@@ -90,6 +91,8 @@ export function installEdge(app: FastifyInstance, ctx: AppContext, securityHeade
     // browser on its own, so calls with one need no such proof.
     if (!bearer && token && UNSAFE_METHODS.has(req.method) && crossSiteWrite(req, publicOrigin)) throw forbidden(CROSS_SITE_MESSAGE);
     const { user, tokenHash, expiresAtMs } = await authenticate(ctx, token);
+    if (user.must_change_password && !ROUTES_BEFORE_PASSWORD_CHANGE.has(route))
+      throw new HttpError(403, PASSWORD_CHANGE_REQUIRED, { must_change_credentials: true });
     req.user = user;
     req.tokenHash = tokenHash;
     req.sessionExpiresAt = expiresAtMs;

@@ -1,6 +1,10 @@
 // HTTP errors as `{ error }` JSON with a fitting status. Services throw them; the app's error handler answers.
 export class HttpError extends Error {
-  constructor(public statusCode: number, message: string, public extra: Record<string, unknown> = {}) {
+  constructor(
+    public statusCode: number,
+    message: string,
+    public extra: Record<string, unknown> = {},
+  ) {
     super(message);
   }
 }

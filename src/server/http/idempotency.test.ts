@@ -16,7 +16,9 @@ afterAll(async () => t?.close());
 
 const pettyCash = (purpose: string, amount = 42.5) => ({ amount_requested: amount, expected_settlement_date: '2027-02-03', purpose });
 const countOf = async (purpose: string) =>
-  Number((await t.db.query(`SELECT count(*) FROM requests WHERE form_type = 'petty-cash' AND data->>'purpose' = $1`, [purpose])).rows[0].count);
+  Number(
+    (await t.db.query(`SELECT count(*) FROM requests WHERE form_type = 'petty-cash' AND data->>'purpose' = $1`, [purpose])).rows[0].count,
+  );
 let n = 0;
 const newKey = () => `test-key-${process.pid}-${(n += 1)}`;
 
@@ -37,7 +39,9 @@ describe('Idempotency-Key', () => {
 
   it('writes once when duplicates arrive at the same time', async () => {
     const key = newKey();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => alex.post('/api/forms/petty-cash', pettyCash('Idem race'), { 'idempotency-key': key })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => alex.post('/api/forms/petty-cash', pettyCash('Idem race'), { 'idempotency-key': key })),
+    );
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
     expect(new Set(answers.map((a) => a.body.request_id)).size).toBe(1);
     expect(await countOf('Idem race')).toBe(1);
@@ -82,7 +86,10 @@ describe('Idempotency-Key', () => {
 
     // After 24 hours the key is new again (the stored key is made a day older rather than the clock moved on,
     // which would end the sessions too).
-    await t.db.query(`UPDATE idempotency_keys SET created_at = created_at - interval '24 hours 1 minute' WHERE user_id = $1 AND idem_key = $2`, [alex.user.id, key]);
+    await t.db.query(
+      `UPDATE idempotency_keys SET created_at = created_at - interval '24 hours 1 minute' WHERE user_id = $1 AND idem_key = $2`,
+      [alex.user.id, key],
+    );
     expect((await alex.post('/api/forms/petty-cash', pettyCash('Idem per user'), { 'idempotency-key': key })).status).toBe(201);
     expect(await countOf('Idem per user')).toBe(3);
   });

@@ -47,14 +47,25 @@ const ABANDONED_MS = 60_000;
 
 const KEY_FORMAT = /^[\x21-\x7e]{1,200}$/;
 
-interface Reservation { userId: number; key: string; error?: unknown }
+interface Reservation {
+  userId: number;
+  key: string;
+  error?: unknown;
+}
 
 /** Failures after which nothing of the call can have been stored: the database was never reached, or refused the write. */
 const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN']);
 export function nothingWritten(err: unknown): boolean {
   const t = databaseTrouble(err);
   if (!t) return false;
-  if (t.reason === 'read-only' || t.reason === 'disk-full' || t.reason === 'too-many-connections' || t.reason === 'out-of-memory' || t.reason === 'insufficient-resources') return true;
+  if (
+    t.reason === 'read-only' ||
+    t.reason === 'disk-full' ||
+    t.reason === 'too-many-connections' ||
+    t.reason === 'out-of-memory' ||
+    t.reason === 'insufficient-resources'
+  )
+    return true;
   if (t.code && NEVER_CONNECTED.has(t.code)) return true;
   return t.reason === 'timeout' && /timeout exceeded when trying to connect/.test(String((err as Error)?.message ?? ''));
 }
@@ -70,13 +81,19 @@ function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v && typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    return `{${Object.keys(o).filter((k) => !/password/i.test(k)).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+    return `{${Object.keys(o)
+      .filter((k) => !/password/i.test(k))
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v ?? null);
 }
 
 function fingerprintOf(req: FastifyRequest): string {
-  return createHash('sha256').update(`${req.method} ${req.url}\n${canonical(req.body)}`).digest('base64url');
+  return createHash('sha256')
+    .update(`${req.method} ${req.url}\n${canonical(req.body)}`)
+    .digest('base64url');
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -110,17 +127,23 @@ export function registerIdempotency(app: FastifyInstance, db: Db, now: () => Dat
         }
         return;
       }
-      const prev = (await db.query(
-        'SELECT fingerprint, status, headers, body, created_at FROM idempotency_keys WHERE user_id = $1 AND idem_key = $2',
-        [userId, key],
-      )).rows[0] as { fingerprint: string; status: number | null; headers: Record<string, string> | null; body: string | null; created_at: Date } | undefined;
+      const prev = (
+        await db.query('SELECT fingerprint, status, headers, body, created_at FROM idempotency_keys WHERE user_id = $1 AND idem_key = $2', [
+          userId,
+          key,
+        ])
+      ).rows[0] as
+        | { fingerprint: string; status: number | null; headers: Record<string, string> | null; body: string | null; created_at: Date }
+        | undefined;
       if (!prev) continue; // released meanwhile (the first attempt failed): reserve again
       if (prev.fingerprint !== fingerprint) {
         throw new HttpError(422, 'This Idempotency-Key was already used for a different request; use a new key for a new request');
       }
       if (prev.status !== null) return replay(reply, prev.status, prev.headers, prev.body);
       if (at.getTime() - new Date(prev.created_at).getTime() > ABANDONED_MS) {
-        throw conflict('An earlier attempt with this Idempotency-Key did not finish; check whether it took effect before trying again with a new key');
+        throw conflict(
+          'An earlier attempt with this Idempotency-Key did not finish; check whether it took effect before trying again with a new key',
+        );
       }
       if (Date.now() > deadline) throw conflict('A request with this Idempotency-Key is still in progress; try again shortly');
       await sleep(25);
@@ -146,7 +169,14 @@ export function registerIdempotency(app: FastifyInstance, db: Db, now: () => Dat
         const type = reply.getHeader('content-type');
         await db.query(
           'UPDATE idempotency_keys SET status = $3, headers = $4, body = $5, completed_at = $6 WHERE user_id = $1 AND idem_key = $2',
-          [res.userId, res.key, reply.statusCode, JSON.stringify(type ? { 'content-type': String(type) } : {}), typeof payload === 'string' ? payload : payload == null ? '' : String(payload), now()],
+          [
+            res.userId,
+            res.key,
+            reply.statusCode,
+            JSON.stringify(type ? { 'content-type': String(type) } : {}),
+            typeof payload === 'string' ? payload : payload == null ? '' : String(payload),
+            now(),
+          ],
         );
       }
     } catch (err) {
@@ -158,6 +188,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db, now: () => Dat
 }
 
 function replay(reply: FastifyReply, status: number, headers: Record<string, string> | null, body: string | null): FastifyReply {
-  reply.code(status).headers(headers ?? {}).header('idempotent-replayed', 'true');
+  reply
+    .code(status)
+    .headers(headers ?? {})
+    .header('idempotent-replayed', 'true');
   return reply.send(body ?? '');
 }

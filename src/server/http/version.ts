@@ -9,7 +9,18 @@ const MESSAGE = 'version must be the whole number shown with the request';
 
 /** The optional `version` of a write's body. */
 export const versionField = z
-  .union([z.number({ message: MESSAGE }).int(MESSAGE).min(0, MESSAGE).max(2_147_483_647, MESSAGE), z.string().trim().regex(/^\d{1,9}$/, MESSAGE).transform(Number), z.null()], { message: MESSAGE })
+  .union(
+    [
+      z.number({ message: MESSAGE }).int(MESSAGE).min(0, MESSAGE).max(2_147_483_647, MESSAGE),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}$/, MESSAGE)
+        .transform(Number),
+      z.null(),
+    ],
+    { message: MESSAGE },
+  )
   .optional()
   .transform((v) => (v === null ? undefined : v));
 

@@ -2,11 +2,11 @@
 // transition, every refusal (wrong role, wrong employee, wrong state, blank input), the event log, and that no
 // table ever holds a new password in plain text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formTypesOfKind } from '../../domain/forms.js';
 import { queueCacheFor, waitForQueueSignal } from '../approvals/queue-cache.js';
 import { colleagueOf } from '../approvals/test-helpers.js';
 import { submitForm } from '../forms/service.js';
 import { type AuthUser, loadUser } from '../people/service.js';
-import { insertRequest } from '../requests/repo.js';
 import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
 import { acknowledgeItIncident, acknowledgePasswordReset } from './service.js';
 
@@ -16,21 +16,29 @@ let lena: ApiClient, omar: ApiClient, alex: ApiClient, maria: ApiClient, nina: A
 beforeAll(async () => {
   t = await startTestApp();
   [lena, omar, alex, maria, nina, priya, daniel] = await Promise.all(
-    ['lena.fischer', 'omar.haddad', 'alex.johnson', 'maria.garcia', 'nina.patel', 'priya.sharma', 'daniel.okafor'].map((n) => t.login(`${n}@adminease.test`)),
+    ['lena.fischer', 'omar.haddad', 'alex.johnson', 'maria.garcia', 'nina.patel', 'priya.sharma', 'daniel.okafor'].map((n) =>
+      t.login(`${n}@adminease.test`),
+    ),
   );
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const userOf = async (c: ApiClient): Promise<AuthUser> => (await loadUser(t.db, c.user.id))!;
 
 /** A third member of IT support (the demo has two). */
 const thirdItStaff = () => colleagueOf(t.db, 'lena.fischer@adminease.test', 'ivan.petrov@adminease.test', 'IT-903', 'Ivan', 'Petrov');
-const row = async (requestId: string) => (await t.db.query('SELECT status, current_stage, data FROM requests WHERE request_id = $1', [requestId])).rows[0];
+const row = async (requestId: string) =>
+  (await t.db.query('SELECT status, current_stage, data FROM requests WHERE request_id = $1', [requestId])).rows[0];
 const events = async (requestId: string) =>
-  (await t.db.query(
-    `SELECT e.event_type, e.field, e.old_value, e.new_value, e.actor_id, e.details FROM request_events e JOIN requests r ON r.id = e.request_pk
-      WHERE r.request_id = $1 ORDER BY e.id`, [requestId],
-  )).rows;
+  (
+    await t.db.query(
+      `SELECT e.event_type, e.field, e.old_value, e.new_value, e.actor_id, e.details FROM request_events e JOIN requests r ON r.id = e.request_pk
+      WHERE r.request_id = $1 ORDER BY e.id`,
+      [requestId],
+    )
+  ).rows;
 const eventCount = async (requestId: string) => (await events(requestId)).length;
 
 /**
@@ -46,15 +54,22 @@ async function changed<T>(change: () => Promise<T>): Promise<T> {
 
 async function newIncident(who: ApiClient, fields: Record<string, unknown> = {}): Promise<string> {
   const user = await userOf(who);
-  const rec = await changed(() => submitForm(t.db, user, 'it-incident', {
-    affected_system: 'VPN', incident_description: 'VPN disconnects every few minutes', employee_system_number: 'LT-2231', ...fields,
-  }));
+  const rec = await changed(() =>
+    submitForm(t.db, user, 'it-incident', {
+      affected_system: 'VPN',
+      incident_description: 'VPN disconnects every few minutes',
+      employee_system_number: 'LT-2231',
+      ...fields,
+    }),
+  );
   return rec.request_id;
 }
 
 async function newReset(who: ApiClient, system = 'ERP'): Promise<string> {
   const user = await userOf(who);
-  const rec = await changed(() => submitForm(t.db, user, 'password-reset', { system_for_reset: system, reset_reason: 'Forgotten Password' }));
+  const rec = await changed(() =>
+    submitForm(t.db, user, 'password-reset', { system_for_reset: system, reset_reason: 'Forgotten Password' }),
+  );
   return rec.request_id;
 }
 
@@ -66,7 +81,9 @@ async function tablesContaining(needle: string): Promise<string[]> {
   );
   const hits: string[] = [];
   for (const c of cols.rows) {
-    const r = await t.db.query(`SELECT count(*)::int AS n FROM "${c.table_name}" WHERE "${c.column_name}"::text LIKE '%' || $1 || '%'`, [needle]);
+    const r = await t.db.query(`SELECT count(*)::int AS n FROM "${c.table_name}" WHERE "${c.column_name}"::text LIKE '%' || $1 || '%'`, [
+      needle,
+    ]);
     if (r.rows[0].n > 0) hits.push(`${c.table_name}.${c.column_name}`);
   }
   return hits;
@@ -80,16 +97,20 @@ describe('GET /api/it-support/queue', () => {
     const db = await t.db.query(`SELECT request_id FROM requests WHERE form_type IN ('it-incident', 'password-reset')`);
     expect(res.body.map((x: any) => x.request_id).sort()).toEqual(db.rows.map((x) => x.request_id).sort());
     for (const x of res.body) {
-      expect(['it-incident', 'password-reset']).toContain(x.form_type);
-      for (const k of ['request_id', 'form_id', 'form_type', 'employee_name', 'department', 'status', 'it_queue_status', 'created_at']) expect(x, k).toHaveProperty(k);
-      if (x.form_type === 'it-incident') for (const k of ['affected_system', 'incident_date', 'employee_confirmation_status']) expect(x, k).toHaveProperty(k);
+      expect(formTypesOfKind('it-ticket')).toContain(x.form_type);
+      for (const k of ['request_id', 'form_id', 'form_type', 'employee_name', 'department', 'status', 'it_queue_status', 'created_at'])
+        expect(x, k).toHaveProperty(k);
+      if (x.form_type === 'it-incident')
+        for (const k of ['affected_system', 'incident_date', 'employee_confirmation_status']) expect(x, k).toHaveProperty(k);
       else expect(x).toHaveProperty('it_support_status');
     }
     const text = JSON.stringify(res.body);
     expect(text).not.toMatch(/new_password_enc|"new_password"/);
     expect(text).not.toContain('Mail#Reset-2716');
     const resets = res.body.filter((x: any) => x.form_type === 'password-reset');
-    expect(new Set(resets.map((x: any) => x.it_support_status))).toEqual(new Set(['Pending Manager', 'Pending IT Action', 'Password Set', 'Completed', 'Rejected']));
+    expect(new Set(resets.map((x: any) => x.it_support_status))).toEqual(
+      new Set(['Pending Manager', 'Pending IT Action', 'Password Set', 'Completed', 'Rejected']),
+    );
     const created = res.body.map((x: any) => Date.parse(x.created_at));
     expect(created).toEqual([...created].sort((a, b) => b - a));
   });
@@ -108,7 +129,15 @@ describe('GET /api/it-support/form-details', () => {
     const id = await newIncident(alex);
     const res = await lena.get(`/api/it-support/form-details?form_id=${id}&form_type=it-incident`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ request_id: id, form_id: id, form_type: 'it-incident', status: 'Open', employee_name: 'Alex Johnson', affected_system: 'VPN', next_stage: 'Awaiting IT Support' });
+    expect(res.body).toMatchObject({
+      request_id: id,
+      form_id: id,
+      form_type: 'it-incident',
+      status: 'Open',
+      employee_name: 'Alex Johnson',
+      affected_system: 'VPN',
+      next_stage: 'Awaiting IT Support',
+    });
     expect((await lena.get(`/api/it-support/form-details?form_id=${id}&form_type=password-reset`)).status).toBe(404);
     const leave = (await t.db.query(`SELECT request_id FROM requests WHERE form_type = 'leave-request' LIMIT 1`)).rows[0].request_id;
     expect((await lena.get(`/api/it-support/form-details?form_id=${leave}`)).status).toBe(404);
@@ -124,30 +153,61 @@ describe('IT incident lifecycle', () => {
     expect((await row(id)).data.employee_confirmation_status).toBe('Pending');
 
     // IT fills the ticket number only: still Open, trimmed number, the officer assigned by default.
-    let res = await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: '  TICKET-2026-500  ', it_resolution_notes: '   ' });
+    let res = await lena.post('/api/it-support/save-ticket-details', {
+      form_id: id,
+      it_helpdesk_ticket_number: '  TICKET-2026-500  ',
+      it_resolution_notes: '   ',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.ticket).toMatchObject({ status: 'Open', it_helpdesk_ticket_number: 'TICKET-2026-500', it_helpdesk_assigned_to: 'Lena Fischer', next_stage: 'IT Processing' });
+    expect(res.body.ticket).toMatchObject({
+      status: 'Open',
+      it_helpdesk_ticket_number: 'TICKET-2026-500',
+      it_helpdesk_assigned_to: 'Lena Fischer',
+      next_stage: 'IT Processing',
+    });
     expect((await row(id)).data.it_resolution_notes ?? null).toBeNull();
     expect((await alex.get('/api/user-confirmation/pending-confirmations')).body.tickets.map((x: any) => x.request_id)).not.toContain(id);
     // the employee cannot confirm an unresolved ticket
     expect((await alex.post('/api/user-confirmation/confirm-problem-solved', { form_id: id, employee_id: 'EMP-1001' })).status).toBe(409);
 
     // IT adds resolution notes: Resolved, waiting for the employee.
-    res = await omar.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'TICKET-2026-500', it_resolution_notes: '  Updated the VPN client  ', it_helpdesk_assigned_to: 'Omar Haddad' });
+    res = await omar.post('/api/it-support/save-ticket-details', {
+      form_id: id,
+      it_helpdesk_ticket_number: 'TICKET-2026-500',
+      it_resolution_notes: '  Updated the VPN client  ',
+      it_helpdesk_assigned_to: 'Omar Haddad',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.ticket).toMatchObject({ status: 'Resolved', employee_confirmation_status: 'Pending', it_resolution_notes: 'Updated the VPN client', it_helpdesk_assigned_to: 'Omar Haddad' });
+    expect(res.body.ticket).toMatchObject({
+      status: 'Resolved',
+      employee_confirmation_status: 'Pending',
+      it_resolution_notes: 'Updated the VPN client',
+      it_helpdesk_assigned_to: 'Omar Haddad',
+    });
     expect(res.body.ticket.it_resolution_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const pending = await alex.get('/api/user-confirmation/pending-confirmations?employee_id=EMP-1001');
     expect(pending.status).toBe(200);
-    expect(pending.body.tickets.find((x: any) => x.request_id === id)).toMatchObject({ it_helpdesk_ticket_number: 'TICKET-2026-500', it_resolution_notes: 'Updated the VPN client' });
+    expect(pending.body.tickets.find((x: any) => x.request_id === id)).toMatchObject({
+      it_helpdesk_ticket_number: 'TICKET-2026-500',
+      it_resolution_notes: 'Updated the VPN client',
+    });
     // IT cannot close before the employee confirmed, nor edit a resolved ticket
     expect((await lena.post('/api/it-support/close-ticket', { form_id: id })).status).toBe(409);
     expect((await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'X' })).status).toBe(409);
 
     // The employee reports it unresolved: back to Open with confirmation Rejected.
-    res = await alex.post('/api/user-confirmation/reject-resolution', { form_id: id, employee_id: 'EMP-1001', rejection_reason: 'Employee reported: Problem not solved' });
+    res = await alex.post('/api/user-confirmation/reject-resolution', {
+      form_id: id,
+      employee_id: 'EMP-1001',
+      rejection_reason: 'Employee reported: Problem not solved',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, status: 'Open', employee_confirmation_status: 'Rejected', it_helpdesk_ticket_number: 'TICKET-2026-500' });
+    expect(res.body).toMatchObject({
+      success: true,
+      status: 'Open',
+      employee_confirmation_status: 'Rejected',
+      it_helpdesk_ticket_number: 'TICKET-2026-500',
+    });
     expect(await row(id)).toMatchObject({ status: 'Open', current_stage: 'it_helpdesk' });
     expect((await row(id)).data.employee_rejection_reason).toBe('Employee reported: Problem not solved');
     const queued = (await lena.get('/api/it-support/queue')).body.find((x: any) => x.request_id === id);
@@ -156,21 +216,44 @@ describe('IT incident lifecycle', () => {
     expect((await alex.post('/api/user-confirmation/confirm-problem-solved', { form_id: id })).status).toBe(409);
 
     // IT updates the resolution: Resolved again, the employee asked afresh.
-    res = await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'TICKET-2026-500', it_resolution_notes: 'Reinstalled the VPN profile', it_helpdesk_assigned_to: null });
+    res = await lena.post('/api/it-support/save-ticket-details', {
+      form_id: id,
+      it_helpdesk_ticket_number: 'TICKET-2026-500',
+      it_resolution_notes: 'Reinstalled the VPN profile',
+      it_helpdesk_assigned_to: null,
+    });
     expect(res.status).toBe(200);
-    expect(res.body.ticket).toMatchObject({ status: 'Resolved', employee_confirmation_status: 'Pending', it_resolution_notes: 'Reinstalled the VPN profile', it_helpdesk_assigned_to: 'Omar Haddad' });
+    expect(res.body.ticket).toMatchObject({
+      status: 'Resolved',
+      employee_confirmation_status: 'Pending',
+      it_resolution_notes: 'Reinstalled the VPN profile',
+      it_helpdesk_assigned_to: 'Omar Haddad',
+    });
 
     // The employee confirms: Closed, the helpdesk step Completed and signed by the officer who resolved it, no stage left.
     expect((await alex.post('/api/it-support/close-ticket', { form_id: id })).status).toBe(403);
-    res = await alex.post('/api/user-confirmation/confirm-problem-solved', { form_id: id, employee_id: 'EMP-1001', confirmation_notes: 'Employee confirmed: Problem is solved' });
+    res = await alex.post('/api/user-confirmation/confirm-problem-solved', {
+      form_id: id,
+      employee_id: 'EMP-1001',
+      confirmation_notes: 'Employee confirmed: Problem is solved',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, status: 'Closed', employee_confirmation_status: 'Confirmed' });
-    expect(res.body.ticket).toMatchObject({ status: 'Closed', next_stage: 'Completed', it_helpdesk_approval: 'Completed', it_helpdesk_signature: 'Lena Fischer', it_queue_status: 'Closed' });
+    expect(res.body.ticket).toMatchObject({
+      status: 'Closed',
+      next_stage: 'Completed',
+      it_helpdesk_approval: 'Completed',
+      it_helpdesk_signature: 'Lena Fischer',
+      it_queue_status: 'Closed',
+    });
     expect(await row(id)).toMatchObject({ status: 'Closed', current_stage: null });
     expect((await row(id)).data.employee_confirmation_notes).toBe('Employee confirmed: Problem is solved');
     expect((await alex.post('/api/user-confirmation/confirm-problem-solved', { form_id: id })).status).toBe(409);
     expect((await alex.post('/api/user-confirmation/reject-resolution', { form_id: id })).status).toBe(409);
-    expect((await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'X', it_resolution_notes: 'y' })).status).toBe(409);
+    expect(
+      (await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'X', it_resolution_notes: 'y' }))
+        .status,
+    ).toBe(409);
     expect((await lena.post('/api/it-support/close-ticket', { form_id: id })).status).toBe(409);
 
     // Every step is in the event log, by the person who did it.
@@ -198,20 +281,36 @@ describe('IT incident lifecycle', () => {
 
   it('goes straight from Open to Resolved when the first save has notes', async () => {
     const id = await newIncident(maria);
-    const res = await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'T-1', it_resolution_notes: 'Restarted the gateway' });
+    const res = await lena.post('/api/it-support/save-ticket-details', {
+      form_id: id,
+      it_helpdesk_ticket_number: 'T-1',
+      it_resolution_notes: 'Restarted the gateway',
+    });
     expect(res.body.ticket).toMatchObject({ status: 'Resolved', employee_confirmation_status: 'Pending' });
   });
 
   it('refuses blank or missing ticket numbers (400) and changes nothing', async () => {
     const id = await newIncident(alex);
     const before = await eventCount(id);
-    for (const body of [{ form_id: id, it_helpdesk_ticket_number: '   ', it_resolution_notes: 'x' }, { form_id: id }, { form_id: id, it_helpdesk_ticket_number: null }]) {
+    for (const body of [
+      { form_id: id, it_helpdesk_ticket_number: '   ', it_resolution_notes: 'x' },
+      { form_id: id },
+      { form_id: id, it_helpdesk_ticket_number: null },
+    ]) {
       const res = await lena.post('/api/it-support/save-ticket-details', body);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: 'IT Ticket Number is required' });
     }
     expect((await lena.post('/api/it-support/save-ticket-details', { it_helpdesk_ticket_number: 'T-1' })).status).toBe(400);
-    expect((await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'T-1', it_resolution_notes: 'x'.repeat(4001) })).status).toBe(400);
+    expect(
+      (
+        await lena.post('/api/it-support/save-ticket-details', {
+          form_id: id,
+          it_helpdesk_ticket_number: 'T-1',
+          it_resolution_notes: 'x'.repeat(4001),
+        })
+      ).status,
+    ).toBe(400);
     expect(await row(id)).toMatchObject({ status: 'Open' });
     expect((await row(id)).data.it_helpdesk_ticket_number).toBeUndefined();
     expect(await eventCount(id)).toBe(before);
@@ -222,11 +321,14 @@ describe('IT incident lifecycle', () => {
     for (const c of [alex, priya, maria]) {
       expect((await c.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'T-1' })).status).toBe(403);
     }
-    expect((await lena.post('/api/it-support/save-ticket-details', { form_id: 'INC-999999', it_helpdesk_ticket_number: 'T-1' })).status).toBe(404);
+    expect(
+      (await lena.post('/api/it-support/save-ticket-details', { form_id: 'INC-999999', it_helpdesk_ticket_number: 'T-1' })).status,
+    ).toBe(404);
     const reset = await newReset(nina);
     expect((await lena.post('/api/it-support/save-ticket-details', { form_id: reset, it_helpdesk_ticket_number: 'T-1' })).status).toBe(404);
     expect((await lena.post('/api/it-support/close-ticket', { form_id: reset })).status).toBe(404);
-    const closed = (await t.db.query(`SELECT request_id FROM requests WHERE form_type = 'it-incident' AND status = 'Closed' LIMIT 1`)).rows[0].request_id;
+    const closed = (await t.db.query(`SELECT request_id FROM requests WHERE form_type = 'it-incident' AND status = 'Closed' LIMIT 1`))
+      .rows[0].request_id;
     const res = await lena.post('/api/it-support/save-ticket-details', { form_id: closed, it_helpdesk_ticket_number: 'T-1' });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatch(/Closed/);
@@ -284,7 +386,11 @@ describe('password reset lifecycle', () => {
     const id = await newReset(nina);
     expect((await row(id)).data.it_support_status).toBe('Pending Manager');
     // IT must wait for the line manager
-    let res = await lena.post('/api/it-support/save-password-reset-details', { form_id: id, new_password: NEW, it_helpdesk_reset_by: 'Lena Fischer' });
+    let res = await lena.post('/api/it-support/save-password-reset-details', {
+      form_id: id,
+      new_password: NEW,
+      it_helpdesk_reset_by: 'Lena Fischer',
+    });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatch(/line manager/);
 
@@ -294,7 +400,9 @@ describe('password reset lifecycle', () => {
     expect(ack.changed).toBe(true);
     expect(ack.record).toMatchObject({ it_support_status: 'Pending IT Action', line_manager_acknowledgement: true });
     expect((await t.db.tx(async (c) => acknowledgePasswordReset(c, id, await userOf(daniel)))).changed).toBe(false);
-    await expect(t.db.tx(async (c) => acknowledgePasswordReset(c, await newIncident(nina), await userOf(daniel)))).rejects.toMatchObject({ statusCode: 404 });
+    await expect(t.db.tx(async (c) => acknowledgePasswordReset(c, await newIncident(nina), await userOf(daniel)))).rejects.toMatchObject({
+      statusCode: 404,
+    });
 
     // refusals before the password is set
     const before = await eventCount(id);
@@ -311,9 +419,13 @@ describe('password reset lifecycle', () => {
     expect((await row(id)).data.new_password_enc).toBeUndefined();
 
     // IT sets it; the name written is the signed-in officer's, whatever the body says
-    res = await lena.post('/api/it-support/save-password-reset-details', { form_id: id, new_password: NEW, it_helpdesk_reset_by: 'Somebody Else' });
+    res = await lena.post('/api/it-support/save-password-reset-details', {
+      form_id: id,
+      new_password: NEW,
+      it_helpdesk_reset_by: 'Somebody Else',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, rows_updated: 1, it_support_status: 'Password Set', adminease_password_changed: false });
+    expect(res.body).toMatchObject({ success: true, rows_updated: 1, it_support_status: 'Password Set' });
     expect(JSON.stringify(res.body)).not.toContain(NEW);
     const stored = (await row(id)).data;
     expect(stored).toMatchObject({ it_support_status: 'Password Set', has_new_password: true, it_helpdesk_reset_by: 'Lena Fischer' });
@@ -323,7 +435,13 @@ describe('password reset lifecycle', () => {
 
     // the details IT and the queue see never carry the password
     const details = await lena.get(`/api/it-support/form-details?form_id=${id}&form_type=password-reset`);
-    expect(details.body).toMatchObject({ it_support_status: 'Password Set', has_new_password: true, next_stage: 'Password Set - Awaiting Employee', derived_it_support_status: 'Details Filled', it_queue_status: 'Resolved' });
+    expect(details.body).toMatchObject({
+      it_support_status: 'Password Set',
+      has_new_password: true,
+      next_stage: 'Password Set - Awaiting Employee',
+      derived_it_support_status: 'Details Filled',
+      it_queue_status: 'Resolved',
+    });
     expect(JSON.stringify(details.body)).not.toMatch(/new_password_enc|Erp!Reset/);
 
     // only the requesting employee may see it; to someone who may not see the request at all it does not exist
@@ -341,7 +459,14 @@ describe('password reset lifecycle', () => {
     expect(res.body).toMatchObject({ new_password: NEW, system_for_reset: 'ERP', it_support_status: 'Completed', status: 'Completed' });
     expect(await row(id)).toMatchObject({ status: 'Completed', current_stage: null });
     const after = await lena.get(`/api/it-support/form-details?form_id=${id}`);
-    expect(after.body).toMatchObject({ status: 'Completed', it_support_status: 'Completed', next_stage: 'Password Reset Completed', it_helpdesk_approval: 'Completed', it_helpdesk_signature: 'Lena Fischer', it_queue_status: 'Closed' });
+    expect(after.body).toMatchObject({
+      status: 'Completed',
+      it_support_status: 'Completed',
+      next_stage: 'Password Reset Completed',
+      it_helpdesk_approval: 'Completed',
+      it_helpdesk_signature: 'Lena Fischer',
+      it_queue_status: 'Closed',
+    });
 
     // each reveal is logged; the owner can read it again
     res = await nina.post('/api/password-reset/reveal-password', { form_id: id });
@@ -372,8 +497,10 @@ describe('password reset lifecycle', () => {
   });
 
   it('shows the seeded Password Set request to its owner, sealed with the server key', async () => {
-    const seeded = (await t.db.query(`SELECT r.request_id FROM requests r JOIN users u ON u.id = r.employee_id
-      WHERE r.form_type = 'password-reset' AND r.data->>'it_support_status' = 'Password Set' AND u.email = 'maria.garcia@adminease.test'`)).rows[0].request_id;
+    const seeded = (
+      await t.db.query(`SELECT r.request_id FROM requests r JOIN users u ON u.id = r.employee_id
+      WHERE r.form_type = 'password-reset' AND r.data->>'it_support_status' = 'Password Set' AND u.email = 'maria.garcia@adminease.test'`)
+    ).rows[0].request_id;
     expect(await tablesContaining('Mail#Reset-2716')).toEqual([]);
     // a colleague: as if it did not exist
     expect((await alex.post('/api/password-reset/reveal-password', { form_id: seeded })).status).toBe(404);
@@ -391,12 +518,16 @@ describe('password reset lifecycle', () => {
     // Separation of duties: Lena decided the manager's step, so a third member of IT sets it.
     const byLena = await lena.post('/api/it-support/save-password-reset-details', { form_id: id, new_password: 'Whatever#1234' });
     expect(byLena.status).toBe(403);
-    expect(byLena.body.error).toBe('You acknowledged this password reset as the line manager; another member of IT support must set the password');
+    expect(byLena.body.error).toBe(
+      'You acknowledged this password reset as the line manager; another member of IT support must set the password',
+    );
     const ivan = await t.login(await thirdItStaff());
     expect((await ivan.get('/api/it-support/queue?limit=500')).body.map((x: any) => x.request_id)).toContain(id);
     expect((await lena.get('/api/it-support/queue?limit=500')).body.map((x: any) => x.request_id)).not.toContain(id);
     expect((await omar.get('/api/it-support/queue?limit=500')).body.map((x: any) => x.request_id)).not.toContain(id);
-    expect((await ivan.post('/api/it-support/save-password-reset-details', { form_id: id, new_password: 'Whatever#1234' })).status).toBe(200);
+    expect((await ivan.post('/api/it-support/save-password-reset-details', { form_id: id, new_password: 'Whatever#1234' })).status).toBe(
+      200,
+    );
   });
 
   it('sends the reset of someone without a line manager straight to IT', async () => {
@@ -404,35 +535,44 @@ describe('password reset lifecycle', () => {
     const id = await newReset(victoria, 'VPN');
     const queued = (await lena.get('/api/it-support/queue')).body.find((x: any) => x.request_id === id);
     expect(queued).toMatchObject({ it_support_status: 'Pending IT Action', it_queue_status: 'Open' });
-    expect((await lena.post('/api/it-support/save-password-reset-details', { form_id: id, new_password: 'Vpn#Temp-0001' })).status).toBe(200);
+    expect((await lena.post('/api/it-support/save-password-reset-details', { form_id: id, new_password: 'Vpn#Temp-0001' })).status).toBe(
+      200,
+    );
   });
 
-  it('sets the real sign-in password only when the system is AdminEase itself', async () => {
+  it('never touches the AdminEase sign-in password, and offers no AdminEase system to reset', async () => {
+    // The form's systems are a fixed list (Email, ERP, CRM, VPN, Other): naming AdminEase is refused and stores nothing.
     const sam = await t.login('sam.wilson@adminease.test');
-    const grace = await userOf(await t.login('grace.liu@adminease.test'));
-    const samUser = await userOf(sam);
-    // The form's system list has no AdminEase entry; such a request can come from other channels.
-    const stored = await t.db.tx(async (c) => insertRequest(c, {
-      formType: 'password-reset', employeeId: samUser.id, lineManagerId: samUser.manager_id, hrContactId: samUser.hr_contact_id,
-      data: { system_for_reset: 'AdminEase', reset_reason: 'Locked Account', it_support_status: 'Pending Manager', employee_name: 'Sam Wilson' },
-    }));
-    await t.db.tx((c) => acknowledgePasswordReset(c, stored.request_id, grace));
-    let res = await lena.post('/api/it-support/save-password-reset-details', { form_id: stored.request_id, new_password: 'short' });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toMatch(/at least 8/);
-    res = await lena.post('/api/it-support/save-password-reset-details', { form_id: stored.request_id, new_password: 'Sam#NewPass-2026' });
-    expect(res.status).toBe(200);
-    expect(res.body.adminease_password_changed).toBe(true);
-    expect((await t.anonymous.post('/api/auth/login', { email: 'sam.wilson@adminease.test', password: 'Sam#NewPass-2026' })).status).toBe(200);
-    expect((await t.anonymous.post('/api/auth/login', { email: 'sam.wilson@adminease.test', password: 'Demo@12345' })).status).toBe(401);
-    expect(await tablesContaining('Sam#NewPass-2026')).toEqual([]);
+    const count = async () => (await t.db.query("SELECT count(*)::int AS n FROM requests WHERE form_type = 'password-reset'")).rows[0].n;
+    const before = await count();
+    for (const system of ['AdminEase', 'AdminEase Portal']) {
+      const res = await sam.post('/api/forms/password-reset', { system_for_reset: system, reset_reason: 'Locked Account' });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('System must be one of: Email, ERP, CRM, VPN, Other');
+    }
+    expect(await count()).toBe(before);
 
-    // another system leaves the sign-in password alone
-    const erp = await newReset(maria, 'ERP');
-    await t.db.tx(async (c) => acknowledgePasswordReset(c, erp, await userOf(priya)));
-    expect((await lena.post('/api/it-support/save-password-reset-details', { request_id: erp, new_password: 'Erp#Other-1111' })).status).toBe(200);
-    expect((await t.anonymous.post('/api/auth/login', { email: 'maria.garcia@adminease.test', password: 'Demo@12345' })).status).toBe(200);
-    expect((await t.anonymous.post('/api/auth/login', { email: 'maria.garcia@adminease.test', password: 'Erp#Other-1111' })).status).toBe(401);
+    // Whatever the system, the value IT sets is for that system only: the employee keeps signing in as before.
+    for (const [system, password] of [
+      ['ERP', 'Erp#Other-1111'],
+      ['Other', 'Other#Pass-2222'],
+    ]) {
+      const id = await newReset(maria, system);
+      await t.db.tx(async (c) => acknowledgePasswordReset(c, id, await userOf(priya)));
+      const res = await lena.post('/api/it-support/save-password-reset-details', { request_id: id, new_password: password });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        success: true,
+        message: 'Password reset details saved',
+        rows_updated: 1,
+        form_id: id,
+        it_support_status: 'Password Set',
+      });
+      expect((await t.anonymous.post('/api/auth/login', { email: 'maria.garcia@adminease.test', password: 'Demo@12345' })).status).toBe(
+        200,
+      );
+      expect((await t.anonymous.post('/api/auth/login', { email: 'maria.garcia@adminease.test', password })).status).toBe(401);
+    }
   });
 });
 
@@ -450,28 +590,34 @@ describe('GET /api/it-support/queue: status, limit, form_type, bounds and cache'
   /** Straight from the table: the newest `limit` open (or finished) tickets, optionally of one type. Open ones
    * are those Lena may work: not her own, nor a reset she acknowledged as line manager (separation of duties). */
   const newest = async (part: 'open' | 'finished', limit: number, type?: string) =>
-    (await t.db.query(
-      `SELECT request_id FROM requests WHERE form_type = ANY($1) AND current_stage ${part === 'open'
-        ? `= 'it_helpdesk' AND employee_id <> $3 AND NOT (form_type = 'password-reset' AND line_manager_id IS NOT DISTINCT FROM $3
+    (
+      await t.db.query(
+        `SELECT request_id FROM requests WHERE form_type = ANY($1) AND current_stage ${
+          part === 'open'
+            ? `= 'it_helpdesk' AND employee_id <> $3 AND NOT (form_type = 'password-reset' AND line_manager_id IS NOT DISTINCT FROM $3
              AND coalesce(data->'line_manager_acknowledgement' = 'true'::jsonb, false))`
-        : 'IS NULL AND $3::int IS NOT NULL'}
+            : 'IS NULL AND $3::int IS NOT NULL'
+        }
         ORDER BY created_at DESC, id DESC LIMIT $2`,
-      [type ? [type] : ['it-incident', 'password-reset'], limit, lena.user.id],
-    )).rows.map((r) => r.request_id as string);
+        [type ? [type] : formTypesOfKind('it-ticket'), limit, lena.user.id],
+      )
+    ).rows.map((r) => r.request_id as string);
 
   beforeAll(async () => {
     // 24 more tickets: even ones open (every other one Resolved), odd ones closed; four share each created_at,
     // so the id decides their order.
-    await changed(() => t.db.query(
-      `INSERT INTO requests (request_id, form_type, employee_id, status, current_stage, data, created_at)
+    await changed(() =>
+      t.db.query(
+        `INSERT INTO requests (request_id, form_type, employee_id, status, current_stage, data, created_at)
        SELECT 'INC-8' || lpad(g::text, 5, '0'), 'it-incident', $1,
               CASE WHEN g % 2 = 1 THEN 'Closed' WHEN g % 4 = 2 THEN 'Resolved' ELSE 'Open' END,
               CASE WHEN g % 2 = 0 THEN 'it_helpdesk' END,
               '{"affected_system":"Bulk","incident_description":"bulk"}'::jsonb,
               date_trunc('second', now()) - interval '1 minute' * (g / 4)
          FROM generate_series(1, 24) g`,
-      [alex.user.id],
-    ));
+        [alex.user.id],
+      ),
+    );
   });
 
   it('answers 400 with a readable JSON message for a bad status, limit or form_type', async () => {
@@ -494,7 +640,15 @@ describe('GET /api/it-support/queue: status, limit, form_type, bounds and cache'
       expect(res.body, qs).toEqual({ error });
     }
     // case and blanks do not matter; the spec's free-text type names are understood; 500 is allowed
-    for (const qs of ['?status=open', '?status=%20RESOLVED%20', '?status=', '?limit=500', '?limit=%201%20', '?form_type=Password%20Reset', '?form_type=IT%20Incident&status=Closed']) {
+    for (const qs of [
+      '?status=open',
+      '?status=%20RESOLVED%20',
+      '?status=',
+      '?limit=500',
+      '?limit=%201%20',
+      '?form_type=Password%20Reset',
+      '?form_type=IT%20Incident&status=Closed',
+    ]) {
       expect((await get(qs)).status, qs).toBe(200);
     }
   });
@@ -536,7 +690,9 @@ describe('GET /api/it-support/queue: status, limit, form_type, bounds and cache'
     const full = (await get('?limit=500')).body;
     expectNewestFirst(full);
     const byId = new Map(full.map((x: any) => [x.request_id, x]));
-    expect(full.filter((x: any) => x.current_stage !== null).map((x: any) => x.it_queue_status)).toEqual(expect.arrayContaining(['Open', 'Resolved']));
+    expect(full.filter((x: any) => x.current_stage !== null).map((x: any) => x.it_queue_status)).toEqual(
+      expect.arrayContaining(['Open', 'Resolved']),
+    );
 
     for (const limit of [3, 500]) {
       const open = (await get(`?status=Open&limit=${limit}`)).body;
@@ -560,16 +716,22 @@ describe('GET /api/it-support/queue: status, limit, form_type, bounds and cache'
     }
     const resets = (await get('?form_type=password-reset&status=Resolved')).body;
     expect(resets.length).toBeGreaterThan(0);
-    expect(resets.every((x: any) => x.form_type === 'password-reset' && x.it_support_status === 'Password Set' && x.it_queue_status === 'Resolved')).toBe(true);
+    expect(
+      resets.every(
+        (x: any) => x.form_type === 'password-reset' && x.it_support_status === 'Password Set' && x.it_queue_status === 'Resolved',
+      ),
+    ).toBe(true);
   });
 
   it('lists every open ticket (up to limit) but only the newest finished ones', async () => {
-    await changed(() => t.db.query(
-      `INSERT INTO requests (request_id, form_type, employee_id, status, current_stage, data, created_at)
+    await changed(() =>
+      t.db.query(
+        `INSERT INTO requests (request_id, form_type, employee_id, status, current_stage, data, created_at)
        SELECT 'INC-9' || lpad(g::text, 5, '0'), 'it-incident', $1, 'Closed', NULL, '{"affected_system":"Old"}'::jsonb, now() - (g || ' days')::interval
          FROM generate_series(1, 320) g`,
-      [alex.user.id],
-    ));
+        [alex.user.id],
+      ),
+    );
     const open = await newest('open', 500);
     const res = await get('?limit=300');
     const got = new Set(ids(res.body));
@@ -598,7 +760,9 @@ describe('GET /api/it-support/queue: status, limit, form_type, bounds and cache'
     expect((await get(qs, omar)).headers['x-queue-cache']).toBe('miss');
     expect((await get('?status=Open&limit=8')).headers['x-queue-cache']).toBe('miss');
 
-    expect((await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'T-CACHE-1' })).status).toBe(200);
+    expect((await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'T-CACHE-1' })).status).toBe(
+      200,
+    );
     const after = await get(qs);
     expect(after.headers['x-queue-cache']).toBe('miss');
     expect(after.body.find((x: any) => x.request_id === id)).toMatchObject({ status: 'Open', it_helpdesk_ticket_number: 'T-CACHE-1' });
@@ -614,8 +778,10 @@ describe('a server with another key', () => {
     const other = await startTestApp({ ADMINEASE_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') });
     try {
       const m = await other.login('maria.garcia@adminease.test');
-      const seeded = (await other.db.query(`SELECT r.request_id FROM requests r JOIN users u ON u.id = r.employee_id
-        WHERE r.form_type = 'password-reset' AND r.data->>'it_support_status' = 'Password Set' AND u.email = 'maria.garcia@adminease.test'`)).rows[0].request_id;
+      const seeded = (
+        await other.db.query(`SELECT r.request_id FROM requests r JOIN users u ON u.id = r.employee_id
+        WHERE r.form_type = 'password-reset' AND r.data->>'it_support_status' = 'Password Set' AND u.email = 'maria.garcia@adminease.test'`)
+      ).rows[0].request_id;
       const res = await m.post('/api/password-reset/reveal-password', { form_id: seeded });
       expect(res.status).toBe(500);
       expect(res.body.error).toMatch(/another server key/);

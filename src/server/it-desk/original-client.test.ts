@@ -18,7 +18,9 @@ beforeAll(async () => {
   t = await startTestApp();
   [lena, omar, alex] = await Promise.all(['lena.fischer', 'omar.haddad', 'alex.johnson'].map((n) => t.login(`${n}@adminease.test`)));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const userOf = async (c: ApiClient): Promise<AuthUser> => (await loadUser(t.db, c.user.id))!;
 
@@ -54,23 +56,33 @@ function itDashboardAction(r: any): string | null {
 }
 
 /** What the original employee screen offers on an incident: Confirm Resolution / Report Unresolved. */
-const employeeMayAnswer = (r: any) => r.status === 'Resolved' && !!r.it_helpdesk_ticket_number && !!r.it_resolution_notes
-  && !['Confirmed', 'Rejected'].includes(r.employee_confirmation_status);
+const employeeMayAnswer = (r: any) =>
+  r.status === 'Resolved' &&
+  !!r.it_helpdesk_ticket_number &&
+  !!r.it_resolution_notes &&
+  !['Confirmed', 'Rejected'].includes(r.employee_confirmation_status);
 
 /** The original dashboard's date cell: `new Date(incident_date)`; null would read 1/1/1970. */
 const shownDate = (v: unknown) => (v === null || v === undefined ? new Date(0) : new Date(String(v)));
 
 describe('IT queue rows of password resets', () => {
   it('carry the request date as incident_date and the system being reset as affected_system', async () => {
-    const rec = await changed(async () => submitForm(t.db, await userOf(alex), 'password-reset', { system_for_reset: 'CRM', reset_reason: 'Locked Account' }));
+    const rec = await changed(async () =>
+      submitForm(t.db, await userOf(alex), 'password-reset', { system_for_reset: 'CRM', reset_reason: 'Locked Account' }),
+    );
     const day = String(rec.created_at).slice(0, 10);
     const row = await queueRow(rec.request_id);
     expect(row).toMatchObject({ form_type: 'password-reset', affected_system: 'CRM', incident_date: day });
     const details = await lena.get(`/api/it-support/form-details?form_id=${rec.request_id}&form_type=password-reset`);
     expect(details.body).toMatchObject({ affected_system: 'CRM', incident_date: day });
     // an incident reported without its date shows the day it was reported
-    const undated = await changed(async () => submitForm(t.db, await userOf(alex), 'it-incident', { affected_system: 'Printer', incident_description: 'Paper jam on floor 2' }));
-    expect(await queueRow(undated.request_id)).toMatchObject({ affected_system: 'Printer', incident_date: String(undated.created_at).slice(0, 10) });
+    const undated = await changed(async () =>
+      submitForm(t.db, await userOf(alex), 'it-incident', { affected_system: 'Printer', incident_description: 'Paper jam on floor 2' }),
+    );
+    expect(await queueRow(undated.request_id)).toMatchObject({
+      affected_system: 'Printer',
+      incident_date: String(undated.created_at).slice(0, 10),
+    });
     // every row of the dashboard: a real date and a system
     for (const r of await itQueue()) {
       expect(shownDate(r.incident_date).getUTCFullYear(), `${r.request_id} incident_date`).toBeGreaterThan(2000);
@@ -88,12 +100,22 @@ describe('IT queue rows of password resets', () => {
     for (const r of seeded) expect(r.it_support_status, r.request_id).toBe('Rejected');
 
     const u = await userOf(alex);
-    const legacy = await changed(() => insertRequest(t.db, {
-      formType: 'password-reset', employeeId: u.id, lineManagerId: u.manager_id ?? null, hrContactId: null, status: 'Rejected',
-      data: { system_for_reset: 'VPN', reset_reason: 'Other', it_support_status: 'Completed', line_manager_acknowledgement: true },
-    }));
+    const legacy = await changed(() =>
+      insertRequest(t.db, {
+        formType: 'password-reset',
+        employeeId: u.id,
+        lineManagerId: u.manager_id ?? null,
+        hrContactId: null,
+        status: 'Rejected',
+        data: { system_for_reset: 'VPN', reset_reason: 'Other', it_support_status: 'Completed', line_manager_acknowledgement: true },
+      }),
+    );
     await t.db.query(`UPDATE approvals SET decision = 'Rejected', rejection_reason = 'Not allowed' WHERE request_pk = $1`, [legacy.pk]);
-    expect(await queueRow(legacy.request_id)).toMatchObject({ status: 'Rejected', it_support_status: 'Rejected', it_queue_status: 'Closed' });
+    expect(await queueRow(legacy.request_id)).toMatchObject({
+      status: 'Rejected',
+      it_support_status: 'Rejected',
+      it_queue_status: 'Closed',
+    });
     expect(itDashboardAction(await queueRow(legacy.request_id))).toBeNull();
     // the owner's own record says the same
     expect(await ownRecord(alex, 'password-reset', legacy.request_id)).toMatchObject({ status: 'Rejected', it_support_status: 'Rejected' });
@@ -102,58 +124,118 @@ describe('IT queue rows of password resets', () => {
 
 describe('the IT incident lifecycle through the original client', () => {
   it('ticket number only: Open (assigned, IT Processing); notes: Resolved; unresolved: Open, Update Resolution; confirmed: Closed', async () => {
-    const inc = await changed(async () => submitForm(t.db, await userOf(alex), 'it-incident', {
-      affected_system: 'Laptop', incident_description: 'Docking station not detected', employee_system_number: 'LT-4410', incident_date: new Date().toISOString().slice(0, 10),
-    }));
+    const inc = await changed(async () =>
+      submitForm(t.db, await userOf(alex), 'it-incident', {
+        affected_system: 'Laptop',
+        incident_description: 'Docking station not detected',
+        employee_system_number: 'LT-4410',
+        incident_date: new Date().toISOString().slice(0, 10),
+      }),
+    );
     const id = inc.request_id;
     expect(itDashboardAction(await queueRow(id))).toBe('Fill Details');
 
     // 1. The IT dashboard saves a ticket number without notes (its payload: notes null, its officer's name).
-    let res = await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'TICKET-2026-900', it_resolution_notes: null, it_helpdesk_assigned_to: 'Lena Fischer' });
+    let res = await lena.post('/api/it-support/save-ticket-details', {
+      form_id: id,
+      it_helpdesk_ticket_number: 'TICKET-2026-900',
+      it_resolution_notes: null,
+      it_helpdesk_assigned_to: 'Lena Fischer',
+    });
     expect(res.status).toBe(200);
     let row = await queueRow(id);
-    expect(row).toMatchObject({ status: 'Open', it_helpdesk_ticket_number: 'TICKET-2026-900', it_helpdesk_assigned_to: 'Lena Fischer', next_stage: 'IT Processing' });
+    expect(row).toMatchObject({
+      status: 'Open',
+      it_helpdesk_ticket_number: 'TICKET-2026-900',
+      it_helpdesk_assigned_to: 'Lena Fischer',
+      next_stage: 'IT Processing',
+    });
     expect(itDashboardAction(row)).toBe('Update Details');
     expect(employeeMayAnswer(await ownRecord(alex, 'it-incident', id))).toBe(false);
 
     // 2. 'Update Details' with resolution notes: Resolved, waiting for the employee.
-    res = await omar.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'TICKET-2026-900', it_resolution_notes: 'Updated the dock firmware', it_helpdesk_assigned_to: 'Omar Haddad' });
+    res = await omar.post('/api/it-support/save-ticket-details', {
+      form_id: id,
+      it_helpdesk_ticket_number: 'TICKET-2026-900',
+      it_resolution_notes: 'Updated the dock firmware',
+      it_helpdesk_assigned_to: 'Omar Haddad',
+    });
     expect(res.status).toBe(200);
     row = await queueRow(id);
     expect(row).toMatchObject({ status: 'Resolved', employee_confirmation_status: 'Pending' });
     expect(itDashboardAction(row)).toBeNull(); // waits for the employee
     let own = await ownRecord(alex, 'it-incident', id);
-    expect(own).toMatchObject({ status: 'Resolved', it_helpdesk_ticket_number: 'TICKET-2026-900', it_resolution_notes: 'Updated the dock firmware' });
+    expect(own).toMatchObject({
+      status: 'Resolved',
+      it_helpdesk_ticket_number: 'TICKET-2026-900',
+      it_resolution_notes: 'Updated the dock firmware',
+    });
     expect(employeeMayAnswer(own)).toBe(true);
 
     // 3. The employee's 'Report Unresolved' (its payload): Open again, and IT's button reads 'Update Resolution'.
-    res = await alex.post('/api/user-confirmation/reject-resolution', { form_id: id, employee_id: alex.user.profile.employee_code, rejection_reason: 'Employee reported: Problem not solved' });
+    res = await alex.post('/api/user-confirmation/reject-resolution', {
+      form_id: id,
+      employee_id: alex.user.profile.employee_code,
+      rejection_reason: 'Employee reported: Problem not solved',
+    });
     expect(res.status).toBe(200);
     row = await queueRow(id);
     expect(row).toMatchObject({ status: 'Open', employee_confirmation_status: 'Rejected' });
     expect(itDashboardAction(row)).toBe('Update Resolution');
 
     // 4. 'Update Resolution' works: a save without notes keeps it Open (still Update Resolution), one with notes resolves it again.
-    res = await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'TICKET-2026-900', it_resolution_notes: null, it_helpdesk_assigned_to: 'Lena Fischer' });
+    res = await lena.post('/api/it-support/save-ticket-details', {
+      form_id: id,
+      it_helpdesk_ticket_number: 'TICKET-2026-900',
+      it_resolution_notes: null,
+      it_helpdesk_assigned_to: 'Lena Fischer',
+    });
     expect(res.status).toBe(200);
     expect(itDashboardAction(await queueRow(id))).toBe('Update Resolution');
-    res = await lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'TICKET-2026-900', it_resolution_notes: 'Replaced the docking station', it_helpdesk_assigned_to: 'Lena Fischer' });
+    res = await lena.post('/api/it-support/save-ticket-details', {
+      form_id: id,
+      it_helpdesk_ticket_number: 'TICKET-2026-900',
+      it_resolution_notes: 'Replaced the docking station',
+      it_helpdesk_assigned_to: 'Lena Fischer',
+    });
     expect(res.status).toBe(200);
     own = await ownRecord(alex, 'it-incident', id);
-    expect(own).toMatchObject({ status: 'Resolved', employee_confirmation_status: 'Pending', it_resolution_notes: 'Replaced the docking station' });
+    expect(own).toMatchObject({
+      status: 'Resolved',
+      employee_confirmation_status: 'Pending',
+      it_resolution_notes: 'Replaced the docking station',
+    });
     expect(employeeMayAnswer(own)).toBe(true);
 
     // 5. The employee's 'Confirm Resolution' (its payload): the ticket is closed, nobody has to act any more.
-    res = await alex.post('/api/user-confirmation/confirm-problem-solved', { form_id: id, employee_id: alex.user.profile.employee_code, confirmation_notes: 'Employee confirmed: Problem is solved' });
+    res = await alex.post('/api/user-confirmation/confirm-problem-solved', {
+      form_id: id,
+      employee_id: alex.user.profile.employee_code,
+      confirmation_notes: 'Employee confirmed: Problem is solved',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, status: 'Closed', employee_confirmation_status: 'Confirmed', it_helpdesk_ticket_number: 'TICKET-2026-900' });
+    expect(res.body).toMatchObject({
+      success: true,
+      status: 'Closed',
+      employee_confirmation_status: 'Confirmed',
+      it_helpdesk_ticket_number: 'TICKET-2026-900',
+    });
     row = await queueRow(id);
-    expect(row).toMatchObject({ status: 'Closed', employee_confirmation_status: 'Confirmed', it_queue_status: 'Closed', it_helpdesk_approval: 'Completed', it_helpdesk_signature: 'Lena Fischer' });
+    expect(row).toMatchObject({
+      status: 'Closed',
+      employee_confirmation_status: 'Confirmed',
+      it_queue_status: 'Closed',
+      it_helpdesk_approval: 'Completed',
+      it_helpdesk_signature: 'Lena Fischer',
+    });
     expect(await ownRecord(alex, 'it-incident', id)).toMatchObject({ status: 'Closed', next_stage: 'Completed' });
     // never 'In Progress' on the way
-    const statuses = (await t.db.query(
-      `SELECT e.new_value FROM request_events e JOIN requests r ON r.id = e.request_pk WHERE r.request_id = $1 AND e.field = 'status'`, [id],
-    )).rows.map((x) => x.new_value);
+    const statuses = (
+      await t.db.query(
+        `SELECT e.new_value FROM request_events e JOIN requests r ON r.id = e.request_pk WHERE r.request_id = $1 AND e.field = 'status'`,
+        [id],
+      )
+    ).rows.map((x) => x.new_value);
     expect(statuses).not.toContain('In Progress');
   });
 
@@ -178,13 +260,40 @@ describe('incidents stored by older versions', () => {
   it('are moved by migration 090: In Progress -> Open, confirmed -> Closed (step Completed), rejected resets -> Rejected', async () => {
     const u = await userOf(alex);
     const base = { employeeId: u.id, lineManagerId: u.manager_id ?? null, hrContactId: null };
-    const inProgress = await changed(() => insertRequest(t.db, { ...base, formType: 'it-incident', status: 'In Progress',
-      data: { affected_system: 'VPN', incident_description: 'Slow', it_helpdesk_ticket_number: 'T-OLD-1', it_helpdesk_assigned_to: 'Omar Haddad', employee_confirmation_status: 'Pending' } }));
-    const confirmed = await insertRequest(t.db, { ...base, formType: 'it-incident', status: 'Resolved',
-      data: { affected_system: 'Email', incident_description: 'No sync', it_helpdesk_ticket_number: 'T-OLD-2', it_helpdesk_assigned_to: 'Omar Haddad',
-        it_resolution_notes: 'Fixed', it_resolved_by: 'Omar Haddad', employee_confirmation_status: 'Confirmed' } });
-    const reset = await insertRequest(t.db, { ...base, formType: 'password-reset', status: 'Rejected',
-      data: { system_for_reset: 'ERP', reset_reason: 'Other', it_support_status: 'Completed' } });
+    const inProgress = await changed(() =>
+      insertRequest(t.db, {
+        ...base,
+        formType: 'it-incident',
+        status: 'In Progress',
+        data: {
+          affected_system: 'VPN',
+          incident_description: 'Slow',
+          it_helpdesk_ticket_number: 'T-OLD-1',
+          it_helpdesk_assigned_to: 'Omar Haddad',
+          employee_confirmation_status: 'Pending',
+        },
+      }),
+    );
+    const confirmed = await insertRequest(t.db, {
+      ...base,
+      formType: 'it-incident',
+      status: 'Resolved',
+      data: {
+        affected_system: 'Email',
+        incident_description: 'No sync',
+        it_helpdesk_ticket_number: 'T-OLD-2',
+        it_helpdesk_assigned_to: 'Omar Haddad',
+        it_resolution_notes: 'Fixed',
+        it_resolved_by: 'Omar Haddad',
+        employee_confirmation_status: 'Confirmed',
+      },
+    });
+    const reset = await insertRequest(t.db, {
+      ...base,
+      formType: 'password-reset',
+      status: 'Rejected',
+      data: { system_for_reset: 'ERP', reset_reason: 'Other', it_support_status: 'Completed' },
+    });
 
     // Before the upgrade the original IT dashboard offers nothing on the 'In Progress' ticket: a dead end.
     expect(itDashboardAction(await queueRow(inProgress.request_id))).toBeNull();
@@ -192,24 +301,35 @@ describe('incidents stored by older versions', () => {
     const sql = readFileSync(new URL('../db/migrations/090_it_lifecycle.sql', import.meta.url), 'utf8');
     await changed(() => t.db.tx((c) => c.query(sql)));
 
-    const rows = (await t.db.query(`SELECT id, status, current_stage, data FROM requests WHERE id = ANY($1)`, [[inProgress.pk, confirmed.pk, reset.pk]])).rows;
+    const rows = (
+      await t.db.query(`SELECT id, status, current_stage, data FROM requests WHERE id = ANY($1)`, [[inProgress.pk, confirmed.pk, reset.pk]])
+    ).rows;
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     expect(byId.get(Number(inProgress.pk))).toMatchObject({ status: 'Open', current_stage: 'it_helpdesk' });
     expect(byId.get(Number(inProgress.pk))!.data.it_helpdesk_ticket_number).toBe('T-OLD-1');
     expect(byId.get(Number(confirmed.pk))).toMatchObject({ status: 'Closed', current_stage: null });
     expect(byId.get(Number(reset.pk))!.data.it_support_status).toBe('Rejected');
-    const step = (await t.db.query(`SELECT decision, signer_name FROM approvals WHERE request_pk = $1 AND stage = 'it_helpdesk'`, [confirmed.pk])).rows[0];
+    const step = (
+      await t.db.query(`SELECT decision, signer_name FROM approvals WHERE request_pk = $1 AND stage = 'it_helpdesk'`, [confirmed.pk])
+    ).rows[0];
     expect(step).toEqual({ decision: 'Completed', signer_name: 'Omar Haddad' });
-    const moves = (await t.db.query(
-      `SELECT request_pk, old_value, new_value FROM request_events WHERE request_pk = ANY($1) AND event_type = 'status_change' ORDER BY request_pk`,
-      [[inProgress.pk, confirmed.pk]],
-    )).rows.map((e) => `${e.old_value}->${e.new_value}`);
+    const moves = (
+      await t.db.query(
+        `SELECT request_pk, old_value, new_value FROM request_events WHERE request_pk = ANY($1) AND event_type = 'status_change' ORDER BY request_pk`,
+        [[inProgress.pk, confirmed.pk]],
+      )
+    ).rows.map((e) => `${e.old_value}->${e.new_value}`);
     expect(moves).toEqual(['In Progress->Open', 'Resolved->Closed']);
 
     // The IT dashboard now offers 'Update Details' on the former 'In Progress' ticket, and the save keeps it Open.
     const open = await queueRow(inProgress.request_id);
     expect(itDashboardAction(open)).toBe('Update Details');
-    const res = await lena.post('/api/it-support/save-ticket-details', { form_id: open.request_id, it_helpdesk_ticket_number: 'T-OLD-1', it_resolution_notes: null, it_helpdesk_assigned_to: 'Lena Fischer' });
+    const res = await lena.post('/api/it-support/save-ticket-details', {
+      form_id: open.request_id,
+      it_helpdesk_ticket_number: 'T-OLD-1',
+      it_resolution_notes: null,
+      it_helpdesk_assigned_to: 'Lena Fischer',
+    });
     expect(res.status).toBe(200);
     expect(res.body.ticket.status).toBe('Open');
 
@@ -221,8 +341,22 @@ describe('incidents stored by older versions', () => {
 
   it('a confirmed ticket an older version left Resolved can still be closed by IT (close-ticket)', async () => {
     const u = await userOf(alex);
-    const old = await changed(() => insertRequest(t.db, { employeeId: u.id, lineManagerId: u.manager_id ?? null, hrContactId: null, formType: 'it-incident', status: 'Resolved',
-      data: { affected_system: 'Printer', incident_description: 'Jams', it_helpdesk_ticket_number: 'T-OLD-3', it_resolution_notes: 'Cleaned', employee_confirmation_status: 'Confirmed' } }));
+    const old = await changed(() =>
+      insertRequest(t.db, {
+        employeeId: u.id,
+        lineManagerId: u.manager_id ?? null,
+        hrContactId: null,
+        formType: 'it-incident',
+        status: 'Resolved',
+        data: {
+          affected_system: 'Printer',
+          incident_description: 'Jams',
+          it_helpdesk_ticket_number: 'T-OLD-3',
+          it_resolution_notes: 'Cleaned',
+          employee_confirmation_status: 'Confirmed',
+        },
+      }),
+    );
     const res = await lena.post('/api/it-support/close-ticket', { form_id: old.request_id });
     expect(res.status).toBe(200);
     expect(res.body.ticket).toMatchObject({ status: 'Closed', it_helpdesk_approval: 'Completed', it_helpdesk_signature: 'Lena Fischer' });

@@ -9,6 +9,7 @@ import type { Db, Queryable } from '../db/pool.js';
 import { recordEvent } from '../events/service.js';
 import { HttpError, forbidden } from '../http/errors.js';
 import type { AuthUser } from '../people/service.js';
+import { isRequestOwner } from '../policies/requests.js';
 import { type RecordRow, loadRecordByRef, toRecord } from '../requests/repo.js';
 import { resetPasswordExpiry, sweepExpiredResetPasswords } from './reset-retention.js';
 import { type SecretKey, passwordContext, unseal } from './secret-box.js';
@@ -36,10 +37,17 @@ export function holdsOwnPassword(row: RecordRow, userId: number): boolean {
  * The owner reads the stored password of `row` (a password reset, locked by the caller's transaction): logged,
  * and the first read completes the reset. Anyone but the owner: 403. Answers the row as it is afterwards.
  */
-export async function ownerReadsPassword(c: Queryable, access: PasswordAccess, user: AuthUser, row: RecordRow, via: PasswordChannel): Promise<OwnerRead> {
-  if (row.employee_user_id !== user.id) throw forbidden('Only the employee who requested this password reset can see the new password');
+export async function ownerReadsPassword(
+  c: Queryable,
+  access: PasswordAccess,
+  user: AuthUser,
+  row: RecordRow,
+  via: PasswordChannel,
+): Promise<OwnerRead> {
+  if (!isRequestOwner(user, row)) throw forbidden('Only the employee who requested this password reset can see the new password');
   const sealed = row.data.new_password_enc;
-  if (typeof sealed !== 'string') return { shown: false, reason: typeof row.data.new_password_erased_at === 'string' ? 'erased' : 'not_set', row };
+  if (typeof sealed !== 'string')
+    return { shown: false, reason: typeof row.data.new_password_erased_at === 'string' ? 'erased' : 'not_set', row };
   // Past its time limit a stored password is never shown, even before a sweep erased it.
   if (resetPasswordExpiry(row.data, row.created_at, access.ttlHours) <= access.now) return { shown: false, reason: 'expired', row };
   const password = unseal(access.key(), sealed, passwordContext(row.employee_code));
@@ -49,16 +57,21 @@ export async function ownerReadsPassword(c: Queryable, access: PasswordAccess, u
   const before = itSupportStatusOf(toRecord(row));
   const completes = before === 'Password Set';
   await recordEvent(c, {
-    request: ref, actorId: user.id, eventType: 'password_revealed', stage: 'it_helpdesk', at: now,
+    request: ref,
+    actorId: user.id,
+    eventType: 'password_revealed',
+    stage: 'it_helpdesk',
+    at: now,
     details: { first_reveal: completes, via },
   });
   if (!completes) return { shown: true, password, completed: false, before, row };
 
   const signer = String(row.data.it_helpdesk_reset_by ?? IT_OFFICER_FALLBACK_NAME);
-  await c.query(
-    `UPDATE requests SET data = data || $2::jsonb, status = 'Completed', current_stage = NULL, updated_at = $3 WHERE id = $1`,
-    [row.pk, JSON.stringify({ it_support_status: 'Completed', password_seen_at: now.toISOString() }), now],
-  );
+  await c.query(`UPDATE requests SET data = data || $2::jsonb, status = 'Completed', current_stage = NULL, updated_at = $3 WHERE id = $1`, [
+    row.pk,
+    JSON.stringify({ it_support_status: 'Completed', password_seen_at: now.toISOString() }),
+    now,
+  ]);
   const resetById = typeof row.data.it_helpdesk_reset_by_id === 'number' ? row.data.it_helpdesk_reset_by_id : null;
   await c.query(
     `UPDATE approvals SET decision = 'Completed', signer_id = $2, signer_name = $3, decided_at = $4
@@ -66,12 +79,27 @@ export async function ownerReadsPassword(c: Queryable, access: PasswordAccess, u
     [row.pk, resetById, signer, now],
   );
   await recordEvent(c, {
-    request: ref, actorId: user.id, eventType: 'status_change', stage: 'it_helpdesk', field: 'it_support_status',
-    oldValue: before, newValue: 'Completed', at: now, details: { status: { old: row.status, new: 'Completed' } },
+    request: ref,
+    actorId: user.id,
+    eventType: 'status_change',
+    stage: 'it_helpdesk',
+    field: 'it_support_status',
+    oldValue: before,
+    newValue: 'Completed',
+    at: now,
+    details: { status: { old: row.status, new: 'Completed' } },
   });
   await recordEvent(c, {
-    request: ref, actorId: user.id, eventType: 'decision', stage: 'it_helpdesk', field: 'it_helpdesk_approval',
-    oldValue: 'Pending', newValue: 'Completed', at: now, notify: false, details: { signer_name: signer },
+    request: ref,
+    actorId: user.id,
+    eventType: 'decision',
+    stage: 'it_helpdesk',
+    field: 'it_helpdesk_approval',
+    oldValue: 'Pending',
+    newValue: 'Completed',
+    at: now,
+    notify: false,
+    details: { signer_name: signer },
   });
   return { shown: true, password, completed: true, before, row: (await loadRecordByRef(c, row.pk))! };
 }
@@ -83,7 +111,11 @@ export async function ownerReadsPassword(c: Queryable, access: PasswordAccess, u
  * this server cannot decrypt (set under another server key) is left out here; the reveal call says why.
  */
 export async function readOwnPasswords(
-  db: Db, access: PasswordAccess, user: AuthUser, rows: readonly RecordRow[], via: PasswordChannel,
+  db: Db,
+  access: PasswordAccess,
+  user: AuthUser,
+  rows: readonly RecordRow[],
+  via: PasswordChannel,
 ): Promise<{ rows: Array<{ row: RecordRow; password?: string }>; read: number }> {
   const held = rows.filter((r) => holdsOwnPassword(r, user.id));
   if (held.length === 0) return { rows: rows.map((row) => ({ row })), read: 0 };

@@ -11,7 +11,7 @@ import { createDb } from '../db/pool.js';
 import { submitForm } from '../forms/service.js';
 import { loadUser } from '../people/service.js';
 import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
-import { sweepExpiredResetPasswords } from './reset-retention.js';
+import { resetPasswordExpiry, sweepExpiredResetPasswords } from './reset-retention.js';
 import { SECRET_KEY_FILE, resolveSecretKey } from './secret-box.js';
 import { acknowledgePasswordReset, itSecretKey } from './service.js';
 
@@ -21,7 +21,9 @@ const tmp = () => {
   dirs.push(d);
   return d;
 };
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 describe('the key encrypting reset passwords', () => {
   it('is kept outside the data folder by default (the user configuration folder)', () => {
@@ -72,7 +74,9 @@ describe('stored reset passwords', () => {
     t = await startTestApp();
     [alex, lena] = await Promise.all([t.login('alex.johnson@adminease.test'), t.login('lena.fischer@adminease.test')]);
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   /** A reset of Alex's with `password` set by IT now (on the test clock). */
   async function resetWithPassword(password: string): Promise<string> {
@@ -87,9 +91,13 @@ describe('stored reset passwords', () => {
     return rec.request_id;
   }
   const data = async (id: string) => (await t.db.query('SELECT data FROM requests WHERE request_id = $1', [id])).rows[0].data;
-  const erasures = async (id: string) => (await t.db.query(
-    `SELECT e.actor_id, e.details FROM request_events e JOIN requests r ON r.id = e.request_pk WHERE r.request_id = $1 AND e.event_type = 'password_erased'`, [id],
-  )).rows;
+  const erasures = async (id: string) =>
+    (
+      await t.db.query(
+        `SELECT e.actor_id, e.details FROM request_events e JOIN requests r ON r.id = e.request_pk WHERE r.request_id = $1 AND e.event_type = 'password_erased'`,
+        [id],
+      )
+    ).rows;
 
   it('are erased once the owner has read the password and confirmed saving it', async () => {
     const id = await resetWithPassword('Vpn#Keep-1111');
@@ -113,7 +121,10 @@ describe('stored reset passwords', () => {
     res = await alex.post('/api/password-reset/reveal-password', { form_id: id });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatch(/erased after you confirmed/);
-    expect((await alex.post('/api/password-reset/confirm-password-saved', { form_id: id })).body).toMatchObject({ success: true, changed: false });
+    expect((await alex.post('/api/password-reset/confirm-password-saved', { form_id: id })).body).toMatchObject({
+      success: true,
+      changed: false,
+    });
     expect(await erasures(id)).toHaveLength(1);
     // IT still sees that a password was set (and completed)
     const details = await lena.get(`/api/it-support/form-details?form_id=${id}`);
@@ -167,6 +178,20 @@ describe('stored reset passwords', () => {
       await app.close();
       await db.close();
     }
+  });
+
+  it("of older rows without the moment IT set them count from the start of IT's day on the business calendar", async () => {
+    // it_helpdesk_date 24 November 2026 begins at 18:30 UTC on the 23rd in India: 72 hours later is 18:30 UTC on the 26th
+    expect(resetPasswordExpiry({ it_helpdesk_date: '2026-11-24' }, new Date(), 72).toISOString()).toBe('2026-11-26T18:30:00.000Z');
+    const id = await resetWithPassword('Vpn#Old-6666');
+    await t.db.query(
+      `UPDATE requests SET data = (data - 'new_password_set_at') || '{"it_helpdesk_date": "2026-11-24"}'::jsonb, created_at = '2026-11-20T00:00:00Z' WHERE request_id = $1`,
+      [id],
+    );
+    expect(await sweepExpiredResetPasswords(t.db, new Date('2026-11-26T18:29:00Z'), 72)).not.toContain(id);
+    expect(typeof (await data(id)).new_password_enc).toBe('string');
+    expect(await sweepExpiredResetPasswords(t.db, new Date('2026-11-26T18:31:00Z'), 72)).toContain(id);
+    expect((await data(id)).new_password_enc).toBeNull();
   });
 
   it('follow ADMINEASE_RESET_PASSWORD_TTL_HOURS, which must be a sane number of hours', () => {

@@ -1,14 +1,15 @@
-// IT support desk routes (approver-side §7 IT rows, employee-side §7 user confirmation) plus three of our own:
+// IT support desk routes (the IT dashboard's queue, details and saves, and the employee's confirm-problem-solved /
+// reject-resolution calls under /api/user-confirmation) plus three of our own:
 // POST /api/it-support/close-ticket (IT closes a confirmed ticket), POST /api/password-reset/reveal-password
 // (the requesting employee reads the new password) and POST /api/password-reset/confirm-password-saved (they
 // saved it: it is erased). Thin: parse, call the service in a transaction, answer.
 // The queue is answered through the approver queues' per-instance cache (src/server/approvals/queue-cache.ts).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normaliseFormType } from '../../domain/approvals.js';
 import { IT_FILTERS, type ItFilter } from '../../domain/it.js';
 import { invalidateQueues, sendCachedJson } from '../approvals/queue-cache.js';
-import { parse } from '../http/parse.js';
 import { expectedVersion, versionField } from '../http/version.js';
 import { confirmPasswordSaved, startResetPasswordSweeper, sweepExpiredResetPasswords } from './reset-retention.js';
 import type { AuthUser } from '../people/service.js';
@@ -91,8 +92,7 @@ const ItQueueQuery = z.object({
     .max(100, FORM_TYPE_MESSAGE)
     .optional()
     .transform((v) => (v === undefined || v.trim() === '' ? undefined : normaliseFormType(v)))
-    .refine((v) => v === undefined || (IT_FORM_TYPES as readonly string[]).includes(v), FORM_TYPE_MESSAGE)
-    .transform((v) => v as (typeof IT_FORM_TYPES)[number] | undefined),
+    .refine((v) => v === undefined || IT_FORM_TYPES.includes(v), FORM_TYPE_MESSAGE),
 });
 type ItQueueParams = z.infer<typeof ItQueueQuery>;
 
@@ -100,23 +100,32 @@ type ItQueueParams = z.infer<typeof ItQueueQuery>;
 const itQueueCacheKey = (user: Pick<AuthUser, 'id'>, q: ItQueueParams) =>
   `it|${user.id}|${q.status}|${q.limit ?? IT_QUEUE_DEFAULT_LIMIT}|${q.form_type ?? ''}`;
 
-const DetailsQuery = z.object({ form_id: z.string().trim().min(1, 'form_id is required').max(40), form_type: z.string().max(60).optional() });
+const DetailsQuery = z.object({
+  form_id: z.string().trim().min(1, 'form_id is required').max(40),
+  form_type: z.string().max(60).optional(),
+});
 const PendingQuery = z.object({ employee_id: z.string().max(60).optional() });
 
-export default async function itDeskRoutes(app: FastifyInstance) {
+/** IT staff only, checked before the route's inputs (403 before any 400). */
+const IT_STAFF_ONLY = { preValidation: async (req: FastifyRequest) => assertItStaff(req.user) };
+
+export default async function itDeskRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock, config } = app.ctx;
   // Resolve the password key now: a malformed ADMINEASE_SECRET_KEY stops the start with its message.
   itSecretKey(config);
   // Stored reset passwords past their time limit are erased without anyone's action.
-  const stopSweeper = startResetPasswordSweeper(db, clock, config.resetPasswordTtlHours, (err) => app.log.warn({ err }, 'reset password sweep failed'));
+  const stopSweeper = startResetPasswordSweeper(db, clock, config.resetPasswordTtlHours, (err) =>
+    app.log.warn({ err }, 'reset password sweep failed'),
+  );
   app.ctx.onClose.push(stopSweeper);
 
   // IT staff only (403 before anything else), then the parameters (400), then the cached answer.
-  app.get('/api/it-support/queue', async (req, reply) => {
-    assertItStaff(req.user);
-    const q = parse(ItQueueQuery, req.query);
+  app.get('/api/it-support/queue', { ...IT_STAFF_ONLY, schema: { querystring: ItQueueQuery } }, async (req, reply) => {
+    const q = req.query;
     return sendCachedJson(db, reply, itQueueCacheKey(req.user, q), () =>
-      itQueue(db, req.user, { status: q.status, limit: q.limit, formType: q.form_type }));
+      itQueue(db, req.user, { status: q.status, limit: q.limit, formType: q.form_type }),
+    );
   });
   /** A change made here shows in this instance's queues at once (other instances hear it from PostgreSQL). */
   const changed = <T>(out: T): T => {
@@ -124,62 +133,59 @@ export default async function itDeskRoutes(app: FastifyInstance) {
     return out;
   };
 
-  app.get('/api/it-support/form-details', async (req) => {
-    assertItStaff(req.user);
-    const q = parse(DetailsQuery, req.query);
+  app.get('/api/it-support/form-details', { ...IT_STAFF_ONLY, schema: { querystring: DetailsQuery } }, async (req) => {
+    const q = req.query;
     return itFormDetails(db, req.user, q.form_id, q.form_type);
   });
 
-  app.post('/api/it-support/save-ticket-details', async (req) => {
-    assertItStaff(req.user);
-    const body = parse(SaveTicketSchema, req.body);
+  app.post('/api/it-support/save-ticket-details', { ...IT_STAFF_ONLY, schema: { body: SaveTicketSchema } }, async (req) => {
+    const body = req.body;
     const input = { ...body, version: expectedVersion(req, body.version) };
     const ticket = changed(await db.tx((c) => saveTicketDetails(c, req.user, input, clock.now())));
     return { success: true, message: 'Ticket details saved', status: ticket.status, ticket };
   });
 
-  app.post('/api/it-support/close-ticket', async (req) => {
-    assertItStaff(req.user);
-    const body = parse(CloseSchema, req.body);
+  app.post('/api/it-support/close-ticket', { ...IT_STAFF_ONLY, schema: { body: CloseSchema } }, async (req) => {
+    const body = req.body;
     const ticket = changed(await db.tx((c) => closeTicket(c, req.user, body.form_id, clock.now(), expectedVersion(req, body.version))));
     return { success: true, message: 'Ticket closed', status: ticket.status, ticket };
   });
 
-  app.post('/api/it-support/save-password-reset-details', async (req) => {
-    assertItStaff(req.user);
-    const body = parse(SavePasswordSchema, req.body);
+  app.post('/api/it-support/save-password-reset-details', { ...IT_STAFF_ONLY, schema: { body: SavePasswordSchema } }, async (req) => {
+    const body = req.body;
     const input = { ...body, version: expectedVersion(req, body.version) };
     return changed(await db.tx((c) => savePasswordResetDetails(c, config, req.user, input, clock.now())));
   });
 
-  app.post('/api/user-confirmation/confirm-problem-solved', async (req) => {
-    const body = parse(ConfirmSchema, req.body);
+  app.post('/api/user-confirmation/confirm-problem-solved', { schema: { body: ConfirmSchema } }, async (req) => {
+    const body = req.body;
     return changed(await db.tx((c) => confirmProblemSolved(c, req.user, body, clock.now())));
   });
 
-  app.post('/api/user-confirmation/reject-resolution', async (req) => {
-    const body = parse(RejectSchema, req.body);
+  app.post('/api/user-confirmation/reject-resolution', { schema: { body: RejectSchema } }, async (req) => {
+    const body = req.body;
     return changed(await db.tx((c) => rejectResolution(c, req.user, body, clock.now())));
   });
 
-  app.get('/api/user-confirmation/pending-confirmations', async (req) => {
-    const q = parse(PendingQuery, req.query);
-    return pendingConfirmations(db, req.user, q.employee_id);
+  app.get('/api/user-confirmation/pending-confirmations', { schema: { querystring: PendingQuery } }, async (req) => {
+    return pendingConfirmations(db, req.user, req.query.employee_id);
   });
 
-  app.post('/api/password-reset/reveal-password', async (req, reply) => {
-    const body = parse(FormOnlySchema, req.body);
+  app.post('/api/password-reset/reveal-password', { schema: { body: FormOnlySchema } }, async (req, reply) => {
+    const body = req.body;
     // Erase what is past its time limit first, so an expired password is answered as erased (and logged so).
     // A failing sweep must not fail the reveal: the reveal itself refuses a password past its time limit.
-    await sweepExpiredResetPasswords(db, clock.now(), config.resetPasswordTtlHours).catch((err) => req.log.error({ err }, 'reset password sweep failed'));
+    await sweepExpiredResetPasswords(db, clock.now(), config.resetPasswordTtlHours).catch((err) =>
+      req.log.error({ err }, 'reset password sweep failed'),
+    );
     const out = changed(await db.tx((c) => revealNewPassword(c, config, req.user, body.form_id, clock.now())));
     reply.header('cache-control', 'no-store');
     return out;
   });
 
   // The owner has saved the password they read: it is erased now rather than at the time limit.
-  app.post('/api/password-reset/confirm-password-saved', async (req, reply) => {
-    const body = parse(FormOnlySchema, req.body);
+  app.post('/api/password-reset/confirm-password-saved', { schema: { body: FormOnlySchema } }, async (req, reply) => {
+    const body = req.body;
     const out = changed(await db.tx((c) => confirmPasswordSaved(c, req.user, body.form_id, clock.now())));
     reply.header('cache-control', 'no-store');
     return out;

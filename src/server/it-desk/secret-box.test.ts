@@ -12,7 +12,9 @@ const tmp = () => {
   dirs.push(d);
   return d;
 };
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 describe('server key', () => {
   it('uses ADMINEASE_SECRET_KEY when set and rejects a key that is not 32 bytes', () => {
@@ -26,11 +28,21 @@ describe('server key', () => {
   it('otherwise generates a key file once (mode 0600) and reads it back', () => {
     const dir = tmp();
     let generated = 0;
-    const a = resolveSecretKey({ dataDir: path.join(dir, 'nested'), onGenerated: () => { generated += 1; } });
+    const a = resolveSecretKey({
+      dataDir: path.join(dir, 'nested'),
+      onGenerated: () => {
+        generated += 1;
+      },
+    });
     const file = path.join(dir, 'nested', SECRET_KEY_FILE);
     expect(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64')).toHaveLength(32);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    const b = resolveSecretKey({ dataDir: path.join(dir, 'nested'), onGenerated: () => { generated += 1; } });
+    const b = resolveSecretKey({
+      dataDir: path.join(dir, 'nested'),
+      onGenerated: () => {
+        generated += 1;
+      },
+    });
     expect(b.key.equals(a.key)).toBe(true);
     expect(generated).toBe(1);
     expect(resolveSecretKey({ dataDir: tmp() }).id).not.toBe(a.id);

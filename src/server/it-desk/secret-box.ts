@@ -45,7 +45,9 @@ function keyIdOf(key: Buffer): string {
 function decodeKey(text: string, source: string): SecretKey {
   const key = Buffer.from(text.trim(), 'base64');
   if (key.length !== 32) {
-    throw new Error(`${source} must be the base64 encoding of 32 random bytes (e.g. \`openssl rand -base64 32\`); it decodes to ${key.length} bytes`);
+    throw new Error(
+      `${source} must be the base64 encoding of 32 random bytes (e.g. \`openssl rand -base64 32\`); it decodes to ${key.length} bytes`,
+    );
   }
   return { key, id: keyIdOf(key), source };
 }
@@ -120,7 +122,11 @@ function moveLegacyKey(legacy: string, file: string, settings: SecretKeySettings
     throw err;
   }
   const removeLegacy = () => {
-    try { unlinkSync(legacy); } catch (e) { if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e; }
+    try {
+      unlinkSync(legacy);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
   };
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   try {
@@ -136,7 +142,9 @@ function moveLegacyKey(legacy: string, file: string, settings: SecretKeySettings
     settings.onMoved?.(legacy, file);
     return file;
   }
-  settings.onWarn?.(`the key encrypting reset passwords is still ${legacy}, inside the data folder: ${file} already holds another key. Set ADMINEASE_SECRET_KEY_FILE to a path outside the data folder for this installation and move ${legacy} there`);
+  settings.onWarn?.(
+    `the key encrypting reset passwords is still ${legacy}, inside the data folder: ${file} already holds another key. Set ADMINEASE_SECRET_KEY_FILE to a path outside the data folder for this installation and move ${legacy} there`,
+  );
   return legacy;
 }
 
@@ -159,7 +167,10 @@ export function unseal(k: SecretKey, sealed: string, context: string): string {
   if (parts.length !== 5 || parts[0] !== VERSION) throw new HttpError(500, 'The stored password has an unknown format');
   const [, id, iv, tag, ct] = parts;
   if (id !== k.id) {
-    throw new HttpError(500, `The stored password was encrypted with another server key (id ${id}; this server uses ${k.id}). Configure the same ${SECRET_KEY_ENV} on every instance, or ask IT to set the password again.`);
+    throw new HttpError(
+      500,
+      `The stored password was encrypted with another server key (id ${id}; this server uses ${k.id}). Configure the same ${SECRET_KEY_ENV} on every instance, or ask IT to set the password again.`,
+    );
   }
   try {
     const decipher = createDecipheriv('aes-256-gcm', k.key, Buffer.from(iv, 'base64url'));

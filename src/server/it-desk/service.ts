@@ -2,6 +2,7 @@
 // Resolved with resolution notes -> the employee confirms: Closed, or rejects: Open again), password resets (Pending Manager -> Pending IT Action -> Password Set
 // -> Completed) with the new password encrypted at rest and shown only to its owner, and the line manager's
 // acknowledgements. Every change locks the request row, checks the state, and writes request_events.
+import { businessDate } from '../../domain/business-time.js';
 import {
   DEFAULT_CONFIRMATION_NOTES,
   DEFAULT_REJECTION_REASON,
@@ -10,7 +11,6 @@ import {
   type ItFilter,
   derivedItSupportStatus,
   employeeResponseRefusal,
-  isAdminEaseSystem,
   itBucket,
   itDisplayStatus,
   itSupportStatusOf,
@@ -18,23 +18,26 @@ import {
   planTicketSave,
   setPasswordRefusal,
 } from '../../domain/it.js';
-import { FORM_TYPES } from '../../domain/forms.js';
-import { dashboardForRole } from '../../domain/roles.js';
+import { FORM_TYPES, formTypesOfKind, itLifecycleOf } from '../../domain/forms.js';
 import { WITHDRAWN_MESSAGE, isWithdrawn } from '../../domain/status.js';
-import { QUEUE_DEFAULT_LIMIT, QUEUE_MAX_LIMIT, separationOfDutiesRefusal } from '../approvals/service.js';
-import { hashPassword } from '../auth/service.js';
-import { type Config, loadConfig } from '../config.js';
+import { QUEUE_DEFAULT_LIMIT, QUEUE_MAX_LIMIT } from '../approvals/service.js';
+import type { Config } from '../config.js';
+import { type Log, currentLogger, moduleLogger } from '../logger.js';
 import type { Queryable } from '../db/pool.js';
 import { recordEvent } from '../events/service.js';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
-import { type AuthUser, fullName, isSelfRef } from '../people/service.js';
-import { canViewRequest, viewRelations } from '../policies/requests.js';
+import { type AuthUser, fullName } from '../people/service.js';
+import { queueRefusal } from '../policies/groups.js';
+import { acknowledgeRefusal, answerResolutionRefusal, workTicketRefusal } from '../policies/it.js';
+import { assertSelfRef } from '../policies/people.js';
+import { canViewRequest, refusalError, viewRelations } from '../policies/requests.js';
 import { RECORD_SELECT, type RecordRow, type RequestRecord, assertVersion, loadRecordByRef, toRecord } from '../requests/repo.js';
 import { ownerReadsPassword } from './owner-password.js';
 import { erasedMessage } from './reset-retention.js';
 import { type SecretKey, passwordContext, resolveSecretKey, seal } from './secret-box.js';
 
-export const IT_FORM_TYPES = ['it-incident', 'password-reset'] as const;
+/** The IT ticket types (the registry's kind 'it-ticket'): an incident and a password reset. */
+export const IT_FORM_TYPES: readonly string[] = formTypesOfKind('it-ticket');
 
 /** Rows per part of the queue (open tickets / finished ones) unless the caller asks for another limit. */
 export const IT_QUEUE_DEFAULT_LIMIT = QUEUE_DEFAULT_LIMIT;
@@ -42,34 +45,40 @@ export const IT_QUEUE_DEFAULT_LIMIT = QUEUE_DEFAULT_LIMIT;
 export const IT_QUEUE_MAX_LIMIT = QUEUE_MAX_LIMIT;
 
 export const MAX_PASSWORD_LENGTH = 200;
-/** A new AdminEase sign-in password needs at least this many characters. */
-export const MIN_ADMINEASE_PASSWORD_LENGTH = 8;
 
 /** The server key encrypting reset passwords (ADMINEASE_SECRET_KEY, else the key file outside the data folder). */
-export function itSecretKey(config: Pick<Config, 'dataDir' | 'secretKey' | 'secretKeyFile'>): SecretKey {
-  const log = (level: string, msg: string) => console.log(JSON.stringify({ level, time: new Date().toISOString(), msg }));
+/** The settings that say which key seals reset passwords. */
+export type SealKeyConfig = Pick<Config, 'dataDir' | 'secretKey' | 'secretKeyFile'>;
+
+/** The server key encrypting reset passwords (ADMINEASE_SECRET_KEY, else the key file outside the data folder). */
+export function itSecretKey(config: SealKeyConfig, log: Log = currentLogger(moduleLogger('it-desk'))): SecretKey {
   return resolveSecretKey({
     dataDir: config.dataDir,
     keyFile: config.secretKeyFile,
     envKey: config.secretKey,
     onGenerated: (file) =>
-      log('warn', `generated the key encrypting reset passwords at ${file} (outside the data folder); back it up separately, or set ADMINEASE_SECRET_KEY (the same on every instance)`),
-    onMoved: (from, to) => log('warn', `moved the key encrypting reset passwords out of the data folder: ${from} -> ${to}; back it up separately from the data folder`),
-    onWarn: (msg) => log('warn', msg),
+      log.warn(
+        `generated the key encrypting reset passwords at ${file} (outside the data folder); back it up separately, or set ADMINEASE_SECRET_KEY (the same on every instance)`,
+      ),
+    onMoved: (from, to) =>
+      log.warn(
+        `moved the key encrypting reset passwords out of the data folder: ${from} -> ${to}; back it up separately from the data folder`,
+      ),
+    onWarn: (msg) => log.warn(msg),
   });
 }
 
-/** For the demo seed: a reset password sealed for `employeeCode` with the key this configuration uses. */
-export function sealForSeed(employeeCode: string, password: string, env: NodeJS.ProcessEnv = process.env): string {
-  return seal(itSecretKey(loadConfig(env)), password, passwordContext(employeeCode));
+/** For the demo seed: a reset password sealed for `employeeCode` with the key of `config`. */
+export function sealForSeed(employeeCode: string, password: string, config: SealKeyConfig): string {
+  return seal(itSecretKey(config), password, passwordContext(employeeCode));
 }
 
-export function isItStaff(user: Pick<AuthUser, 'role' | 'user_type'>): boolean {
-  return dashboardForRole(user.role, user.user_type) === 'it';
-}
+export { isItStaff } from '../policies/groups.js';
 
+/** The IT queue and the IT work are IT support's (the group rule). */
 export function assertItStaff(user: AuthUser): void {
-  if (!isItStaff(user)) throw forbidden('Only IT support staff can do this');
+  const refusal = queueRefusal(user, 'it');
+  if (refusal) throw forbidden(refusal);
 }
 
 /** The name IT writes on what it does: the profile name, else 'IT Support Officer'. */
@@ -77,7 +86,8 @@ export function itOfficerName(user: Pick<AuthUser, 'first_name' | 'last_name'>):
   return fullName(user).trim() || IT_OFFICER_FALLBACK_NAME;
 }
 
-const today = (now: Date) => now.toISOString().slice(0, 10);
+/** The organisation's calendar day of a moment (the date IT resolved or reset something). */
+const today = (now: Date) => businessDate(now);
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /** A queue / details entry: the flattened record plus the IT dashboard's derived fields. Never a password. */
@@ -96,22 +106,23 @@ export function toTicket(row: RecordRow): RequestRecord {
     display_status: itDisplayStatus(rec),
     derived_it_support_status: derivedItSupportStatus(rec),
   };
-  if (row.form_type === 'it-incident') {
+  if (itLifecycleOf(row.form_type) === 'incident') {
     out.employee_confirmation_status = rec.employee_confirmation_status ?? 'Pending';
-    // For incidents the 'IT support status' of the spec is the derived one (approver-side §4).
+    // An incident's IT support status is derived from its state: In Progress, Closed, Completed or Rejected from the
+    // status, 'Details Filled' once a ticket number and description exist, else Pending.
     out.it_support_status = out.derived_it_support_status;
   }
-  if (row.form_type === 'password-reset') {
+  if (itLifecycleOf(row.form_type) === 'password-reset') {
     out.it_support_status = itSupportStatusOf(effectiveResetRecord(row));
     out.it_queue_status = itBucket(out);
     out.display_status = itDisplayStatus(out);
     // The IT table's Affected System and Incident Date columns: the system being reset, asked for on the day of
     // the request.
     out.affected_system = rec.system_for_reset ?? null;
-    out.incident_date = String(rec.created_at).slice(0, 10);
+    out.incident_date = businessDate(rec.created_at as string);
   } else if (out.incident_date === null || out.incident_date === undefined || String(out.incident_date).trim() === '') {
     // An incident reported without its date: the day it was reported.
-    out.incident_date = String(rec.created_at).slice(0, 10);
+    out.incident_date = businessDate(rec.created_at as string);
   }
   return out as RequestRecord;
 }
@@ -139,16 +150,26 @@ async function lockRequest(c: Queryable, user: AuthUser, ref: unknown, types: re
  * acknowledged as its line manager) and, when the caller sent one, the version it saw.
  */
 function assertMayWork(user: AuthUser, row: RecordRow, version?: number | null): void {
-  const refusal = separationOfDutiesRefusal(user, row, 'it_helpdesk');
-  if (refusal) throw refusal;
+  const refusal = workTicketRefusal(user, row);
+  if (refusal) throw refusalError(refusal, 'Ticket not found');
   assertVersion(row, version);
 }
 
-async function updateRequest(c: Queryable, pk: number, patch: Record<string, unknown>, status: string, currentStage: string | null, now: Date) {
-  await c.query(
-    'UPDATE requests SET data = data || $2::jsonb, status = $3, current_stage = $4, updated_at = $5 WHERE id = $1',
-    [pk, JSON.stringify(patch), status, currentStage, now],
-  );
+async function updateRequest(
+  c: Queryable,
+  pk: number,
+  patch: Record<string, unknown>,
+  status: string,
+  currentStage: string | null,
+  now: Date,
+) {
+  await c.query('UPDATE requests SET data = data || $2::jsonb, status = $3, current_stage = $4, updated_at = $5 WHERE id = $1', [
+    pk,
+    JSON.stringify(patch),
+    status,
+    currentStage,
+    now,
+  ]);
 }
 
 async function reload(c: Queryable, pk: number): Promise<RecordRow> {
@@ -159,14 +180,14 @@ async function reload(c: Queryable, pk: number): Promise<RecordRow> {
 
 export interface ItQueueOptions {
   /**
-   * The dashboard's filter (approver-side §2.3): All (default) = open tickets plus the newest finished ones;
+   * The IT dashboard's status filter: All (default) = open tickets plus the newest finished ones;
    * Open / Resolved = open tickets whose it_queue_status is that; Closed = the newest finished ones.
    */
   status?: ItFilter;
   /** Rows per part (open tickets / finished ones); default 50, at most 500. */
   limit?: number;
-  /** Only this type: 'it-incident' or 'password-reset'. */
-  formType?: 'it-incident' | 'password-reset';
+  /** Only this type: one of IT_FORM_TYPES. */
+  formType?: string;
 }
 
 function itQueueLimit(limit: number | undefined): number {
@@ -193,8 +214,7 @@ export const SQL_IT_BUCKET = `(CASE
  * open tickets of both types, through requests_stage_created_idx in index order. (A form_type condition next to it
  * makes the planner AND in a bitmap of requests_type_created_idx: every incident or reset ever filed.)
  */
-const HELPDESK_ONLY_IT = FORM_TYPES.filter((t) => t.chain.includes('it_helpdesk'))
-  .every((t) => (IT_FORM_TYPES as readonly string[]).includes(t.formType));
+const HELPDESK_ONLY_IT = FORM_TYPES.filter((t) => t.chain.includes('it_helpdesk')).every((t) => IT_FORM_TYPES.includes(t.formType));
 
 /**
  * The IT queue, newest first and bounded: the open tickets (still at the IT helpdesk stage, up to `limit`)
@@ -208,10 +228,14 @@ export async function itQueue(c: Queryable, user: AuthUser, opts: ItQueueOptions
   const status: ItFilter = opts.status ?? 'All';
   const types: readonly string[] = opts.formType ? [opts.formType] : IT_FORM_TYPES;
   const params: unknown[] = [limit];
-  const add = (v: unknown) => { params.push(v); return `$${params.length}`; };
+  const add = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
 
   const open = (bucket?: 'Open' | 'Resolved') => {
-    const typeCond = types.length === 1 ? ` AND r.form_type = ${add(types[0])}` : HELPDESK_ONLY_IT ? '' : ` AND r.form_type = ANY(${add(types)}::text[])`;
+    const typeCond =
+      types.length === 1 ? ` AND r.form_type = ${add(types[0])}` : HELPDESK_ONLY_IT ? '' : ` AND r.form_type = ANY(${add(types)}::text[])`;
     // "not one of the other two buckets" (the same rows): the planner then reads the stage index in order and
     // stops at `limit`, where "= bucket" (estimated at 0.5% of the rows) makes it fetch and sort every open ticket.
     const others = bucket === 'Open' ? `'Resolved', 'Closed'` : `'Open', 'Closed'`;
@@ -227,8 +251,10 @@ export async function itQueue(c: Queryable, user: AuthUser, opts: ItQueueOptions
   // One ordered index scan per type, merged (one scan over both types would have to sort all their rows).
   const finished = () =>
     `(SELECT f.id FROM (${types
-      .map((t) => `(SELECT r.id, r.created_at FROM requests r WHERE r.form_type = ${add(t)} AND r.current_stage IS NULL
-          ORDER BY r.created_at DESC, r.id DESC LIMIT $1)`)
+      .map(
+        (t) => `(SELECT r.id, r.created_at FROM requests r WHERE r.form_type = ${add(t)} AND r.current_stage IS NULL
+          ORDER BY r.created_at DESC, r.id DESC LIMIT $1)`,
+      )
       .join(' UNION ALL ')}) f
        ORDER BY f.created_at DESC, f.id DESC LIMIT $1)`;
 
@@ -320,15 +346,29 @@ export async function saveTicketDetails(c: Queryable, user: AuthUser, input: Sav
     if ((before ?? null) === after) continue;
     wrote = true;
     await recordEvent(c, {
-      request: eventRef(row), actorId: user.id, eventType: 'ticket_updated', stage: 'it_helpdesk', field,
-      oldValue: before === undefined || before === null ? null : String(before), newValue: String(after), at: now, details,
+      request: eventRef(row),
+      actorId: user.id,
+      eventType: 'ticket_updated',
+      stage: 'it_helpdesk',
+      field,
+      oldValue: before === undefined || before === null ? null : String(before),
+      newValue: String(after),
+      at: now,
+      details,
     });
   }
   if (!wrote) {
     // Same status, number and assignee: the notes changed (or nothing did); still one entry in the log.
     await recordEvent(c, {
-      request: eventRef(row), actorId: user.id, eventType: 'ticket_updated', stage: 'it_helpdesk', field: 'it_resolution_notes',
-      oldValue: null, newValue: null, at: now, details,
+      request: eventRef(row),
+      actorId: user.id,
+      eventType: 'ticket_updated',
+      stage: 'it_helpdesk',
+      field: 'it_resolution_notes',
+      oldValue: null,
+      newValue: null,
+      at: now,
+      details,
     });
   }
   return toTicket(await reload(c, row.pk));
@@ -338,15 +378,23 @@ export async function saveTicketDetails(c: Queryable, user: AuthUser, input: Sav
  * Closes a resolved incident that the employee confirmed as solved; the IT helpdesk step becomes Completed. Today
  * the confirmation closes the ticket itself: this serves tickets confirmed under older versions.
  */
-export async function closeTicket(c: Queryable, user: AuthUser, formId: unknown, now: Date, version?: number | null): Promise<RequestRecord> {
+export async function closeTicket(
+  c: Queryable,
+  user: AuthUser,
+  formId: unknown,
+  now: Date,
+  version?: number | null,
+): Promise<RequestRecord> {
   assertItStaff(user);
   const row = await lockRequest(c, user, formId, ['it-incident']);
   assertMayWork(user, row, version);
   const rec = toRecord(row);
   if (!mayCloseTicket(rec)) {
-    throw conflict(String(rec.status) === 'Closed'
-      ? 'This ticket is already closed'
-      : 'Only a resolved ticket that the employee has confirmed as solved can be closed');
+    throw conflict(
+      String(rec.status) === 'Closed'
+        ? 'This ticket is already closed'
+        : 'Only a resolved ticket that the employee has confirmed as solved can be closed',
+    );
   }
   const officer = itOfficerName(user);
   await updateRequest(c, row.pk, { it_closed_by: officer, it_closed_at: now.toISOString() }, 'Closed', null, now);
@@ -356,14 +404,28 @@ export async function closeTicket(c: Queryable, user: AuthUser, formId: unknown,
     [row.pk, user.id, officer, now],
   );
   await recordEvent(c, {
-    request: eventRef(row), actorId: user.id, eventType: 'status_change', stage: 'it_helpdesk', field: 'status',
-    oldValue: row.status, newValue: 'Closed', at: now,
+    request: eventRef(row),
+    actorId: user.id,
+    eventType: 'status_change',
+    stage: 'it_helpdesk',
+    field: 'status',
+    oldValue: row.status,
+    newValue: 'Closed',
+    at: now,
     details: { it_helpdesk_ticket_number: rec.it_helpdesk_ticket_number ?? null, it_helpdesk_approval: 'Completed', closed_by: officer },
   });
   // The helpdesk step's decision, logged too; the status change above is what people are told about.
   await recordEvent(c, {
-    request: eventRef(row), actorId: user.id, eventType: 'decision', stage: 'it_helpdesk', field: 'it_helpdesk_approval',
-    oldValue: 'Pending', newValue: 'Completed', at: now, notify: false, details: { signer_name: officer },
+    request: eventRef(row),
+    actorId: user.id,
+    eventType: 'decision',
+    stage: 'it_helpdesk',
+    field: 'it_helpdesk_approval',
+    oldValue: 'Pending',
+    newValue: 'Completed',
+    at: now,
+    notify: false,
+    details: { signer_name: officer },
   });
   return toTicket(await reload(c, row.pk));
 }
@@ -378,16 +440,14 @@ export interface ConfirmationInput {
 }
 
 function assertSelfIfNamed(user: AuthUser, employeeId: unknown) {
-  if (employeeId === undefined || employeeId === null || String(employeeId).trim() === '') return;
-  if (!isSelfRef(user, employeeId as string | number)) throw forbidden('You may only answer for your own IT tickets');
+  assertSelfRef(user, employeeId, 'You may only answer for your own IT tickets');
 }
 
 async function lockOwnIncident(c: Queryable, user: AuthUser, input: ConfirmationInput): Promise<RecordRow> {
   assertSelfIfNamed(user, input.employee_id);
   const row = await lockRequest(c, user, input.form_id, ['it-incident']);
-  if (row.employee_user_id !== user.id) {
-    throw forbidden('Only the employee who reported this incident may confirm or reject its resolution');
-  }
+  const notOwner = answerResolutionRefusal(user, row);
+  if (notOwner) throw refusalError(notOwner, 'Ticket not found');
   const refusal = employeeResponseRefusal(toRecord(row));
   if (refusal) throw conflict(refusal);
   return row;
@@ -404,12 +464,19 @@ export async function confirmProblemSolved(c: Queryable, user: AuthUser, input: 
   const old = String(row.data.employee_confirmation_status ?? 'Pending');
   const resolver = String(row.data.it_resolved_by ?? row.data.it_helpdesk_assigned_to ?? IT_OFFICER_FALLBACK_NAME);
   const resolverId = typeof row.data.it_resolved_by_id === 'number' ? row.data.it_resolved_by_id : null;
-  await updateRequest(c, row.pk, {
-    employee_confirmation_status: 'Confirmed',
-    employee_confirmation_date: now.toISOString(),
-    employee_confirmation_notes: notes,
-    it_closed_at: now.toISOString(),
-  }, 'Closed', null, now);
+  await updateRequest(
+    c,
+    row.pk,
+    {
+      employee_confirmation_status: 'Confirmed',
+      employee_confirmation_date: now.toISOString(),
+      employee_confirmation_notes: notes,
+      it_closed_at: now.toISOString(),
+    },
+    'Closed',
+    null,
+    now,
+  );
   await c.query(
     `UPDATE approvals SET decision = 'Completed', signer_id = $2, signer_name = $3, decided_at = $4
       WHERE request_pk = $1 AND stage = 'it_helpdesk' AND decision = 'Pending'`,
@@ -417,19 +484,39 @@ export async function confirmProblemSolved(c: Queryable, user: AuthUser, input: 
   );
   const ticketNumber = row.data.it_helpdesk_ticket_number ?? null;
   await recordEvent(c, {
-    request: eventRef(row), actorId: user.id, eventType: 'employee_confirmation', stage: 'it_helpdesk',
-    field: 'employee_confirmation_status', oldValue: old, newValue: 'Confirmed', at: now,
+    request: eventRef(row),
+    actorId: user.id,
+    eventType: 'employee_confirmation',
+    stage: 'it_helpdesk',
+    field: 'employee_confirmation_status',
+    oldValue: old,
+    newValue: 'Confirmed',
+    at: now,
     details: { confirmation_notes: notes, it_helpdesk_ticket_number: ticketNumber },
   });
   await recordEvent(c, {
-    request: eventRef(row), actorId: user.id, eventType: 'status_change', stage: 'it_helpdesk', field: 'status',
-    oldValue: row.status, newValue: 'Closed', at: now,
+    request: eventRef(row),
+    actorId: user.id,
+    eventType: 'status_change',
+    stage: 'it_helpdesk',
+    field: 'status',
+    oldValue: row.status,
+    newValue: 'Closed',
+    at: now,
     details: { it_helpdesk_ticket_number: ticketNumber, it_helpdesk_approval: 'Completed', closed_by: 'employee_confirmation' },
   });
   // The helpdesk step's decision, logged too; the status change above is what people are told about.
   await recordEvent(c, {
-    request: eventRef(row), actorId: user.id, eventType: 'decision', stage: 'it_helpdesk', field: 'it_helpdesk_approval',
-    oldValue: 'Pending', newValue: 'Completed', at: now, notify: false, details: { signer_name: resolver },
+    request: eventRef(row),
+    actorId: user.id,
+    eventType: 'decision',
+    stage: 'it_helpdesk',
+    field: 'it_helpdesk_approval',
+    oldValue: 'Pending',
+    newValue: 'Completed',
+    at: now,
+    notify: false,
+    details: { signer_name: resolver },
   });
   const ticket = toTicket(await reload(c, row.pk));
   return {
@@ -447,19 +534,40 @@ export async function rejectResolution(c: Queryable, user: AuthUser, input: Conf
   const row = await lockOwnIncident(c, user, input);
   const reason = trimmed(input.rejection_reason).slice(0, 1000) || DEFAULT_REJECTION_REASON;
   const oldConfirmation = String(row.data.employee_confirmation_status ?? 'Pending');
-  await updateRequest(c, row.pk, {
-    employee_confirmation_status: 'Rejected',
-    employee_confirmation_date: now.toISOString(),
-    employee_rejection_reason: reason,
-  }, 'Open', 'it_helpdesk', now);
+  await updateRequest(
+    c,
+    row.pk,
+    {
+      employee_confirmation_status: 'Rejected',
+      employee_confirmation_date: now.toISOString(),
+      employee_rejection_reason: reason,
+    },
+    'Open',
+    'it_helpdesk',
+    now,
+  );
   const details = { rejection_reason: reason, it_helpdesk_ticket_number: row.data.it_helpdesk_ticket_number ?? null };
   await recordEvent(c, {
-    request: eventRef(row), actorId: user.id, eventType: 'employee_confirmation', stage: 'it_helpdesk',
-    field: 'employee_confirmation_status', oldValue: oldConfirmation, newValue: 'Rejected', at: now, details,
+    request: eventRef(row),
+    actorId: user.id,
+    eventType: 'employee_confirmation',
+    stage: 'it_helpdesk',
+    field: 'employee_confirmation_status',
+    oldValue: oldConfirmation,
+    newValue: 'Rejected',
+    at: now,
+    details,
   });
   await recordEvent(c, {
-    request: eventRef(row), actorId: user.id, eventType: 'status_change', stage: 'it_helpdesk',
-    field: 'status', oldValue: row.status, newValue: 'Open', at: now, details,
+    request: eventRef(row),
+    actorId: user.id,
+    eventType: 'status_change',
+    stage: 'it_helpdesk',
+    field: 'status',
+    oldValue: row.status,
+    newValue: 'Open',
+    at: now,
+    details,
   });
   const ticket = toTicket(await reload(c, row.pk));
   return {
@@ -499,16 +607,24 @@ export interface SavePasswordInput {
 /** A reset whose employee has no line manager cannot wait for an acknowledgement: it goes to IT directly. */
 function effectiveResetRecord(row: RecordRow): RequestRecord {
   const rec = toRecord(row);
-  if (row.line_manager_id === null && itSupportStatusOf(rec) === 'Pending Manager') return { ...rec, it_support_status: 'Pending IT Action' };
+  if (row.line_manager_id === null && itSupportStatusOf(rec) === 'Pending Manager')
+    return { ...rec, it_support_status: 'Pending IT Action' };
   return rec;
 }
 
 /**
  * IT sets the new password of a reset that waits for IT: stored encrypted (never in plain text), status
- * Password Set. For AdminEase itself the employee's sign-in password changes too. The resetting agent is
- * the signed-in IT officer (a name in the body is ignored).
+ * Password Set. It is a one-time value for the system the employee named (Email, ERP, CRM, VPN or Other) and never
+ * touches the employee's AdminEase sign-in password. The resetting agent is the signed-in IT officer (a name in
+ * the body is ignored).
  */
-export async function savePasswordResetDetails(c: Queryable, config: Pick<Config, 'dataDir' | 'secretKey' | 'secretKeyFile'>, user: AuthUser, input: SavePasswordInput, now: Date) {
+export async function savePasswordResetDetails(
+  c: Queryable,
+  config: Pick<Config, 'dataDir' | 'secretKey' | 'secretKeyFile'>,
+  user: AuthUser,
+  input: SavePasswordInput,
+  now: Date,
+) {
   assertItStaff(user);
   const password = typeof input.new_password === 'string' ? input.new_password : '';
   if (password.trim() === '') throw badRequest('New password is required');
@@ -520,29 +636,34 @@ export async function savePasswordResetDetails(c: Queryable, config: Pick<Config
   const refusal = setPasswordRefusal(rec);
   if (refusal) throw conflict(refusal);
 
-  const adminEase = isAdminEaseSystem(rec.system_for_reset);
-  if (adminEase) {
-    if (password.length < MIN_ADMINEASE_PASSWORD_LENGTH) {
-      throw badRequest(`A new AdminEase password needs at least ${MIN_ADMINEASE_PASSWORD_LENGTH} characters`);
-    }
-    await c.query('UPDATE users SET password_hash = $2 WHERE id = $1', [row.employee_user_id, await hashPassword(password)]);
-  }
   const officer = itOfficerName(user);
   const oldStatus = itSupportStatusOf(toRecord(row));
-  await updateRequest(c, row.pk, {
-    new_password_enc: seal(key, password, passwordContext(row.employee_code)),
-    new_password_set_at: now.toISOString(), // the stored password's time limit counts from here
-    has_new_password: true,
-    it_helpdesk_reset_by: officer,
-    it_helpdesk_reset_by_id: user.id,
-    it_helpdesk_date: today(now),
-    it_support_status: 'Password Set',
-    adminease_password_changed: adminEase,
-  }, row.status, 'it_helpdesk', now);
+  await updateRequest(
+    c,
+    row.pk,
+    {
+      new_password_enc: seal(key, password, passwordContext(row.employee_code)),
+      new_password_set_at: now.toISOString(), // the stored password's time limit counts from here
+      has_new_password: true,
+      it_helpdesk_reset_by: officer,
+      it_helpdesk_reset_by_id: user.id,
+      it_helpdesk_date: today(now),
+      it_support_status: 'Password Set',
+    },
+    row.status,
+    'it_helpdesk',
+    now,
+  );
   await recordEvent(c, {
-    request: eventRef(row), actorId: user.id, eventType: 'password_set', stage: 'it_helpdesk', field: 'it_support_status',
-    oldValue: oldStatus, newValue: 'Password Set', at: now,
-    details: { it_helpdesk_reset_by: officer, system_for_reset: rec.system_for_reset ?? null, adminease_password_changed: adminEase },
+    request: eventRef(row),
+    actorId: user.id,
+    eventType: 'password_set',
+    stage: 'it_helpdesk',
+    field: 'it_support_status',
+    oldValue: oldStatus,
+    newValue: 'Password Set',
+    at: now,
+    details: { it_helpdesk_reset_by: officer, system_for_reset: rec.system_for_reset ?? null },
   });
   return {
     success: true,
@@ -550,7 +671,6 @@ export async function savePasswordResetDetails(c: Queryable, config: Pick<Config
     rows_updated: 1,
     form_id: row.request_id,
     it_support_status: 'Password Set',
-    adminease_password_changed: adminEase,
   };
 }
 
@@ -558,11 +678,23 @@ export async function savePasswordResetDetails(c: Queryable, config: Pick<Config
  * Shows the new password to the employee who asked for the reset, and only to them (owner-password.ts: logged, the
  * first read completes the reset). An erased or expired password is a 409 saying so (reset-retention.ts).
  */
-export async function revealNewPassword(c: Queryable, config: Pick<Config, 'dataDir' | 'secretKey' | 'secretKeyFile' | 'resetPasswordTtlHours'>, user: AuthUser, formId: unknown, now: Date) {
+export async function revealNewPassword(
+  c: Queryable,
+  config: Pick<Config, 'dataDir' | 'secretKey' | 'secretKeyFile' | 'resetPasswordTtlHours'>,
+  user: AuthUser,
+  formId: unknown,
+  now: Date,
+) {
   const row = await lockRequest(c, user, formId, ['password-reset'], 'Password reset request');
   // (A reset the caller may not see at all answered like a missing one above; those who see it, IT and the
   // line manager, are told that only its owner reads the password.)
-  const read = await ownerReadsPassword(c, { key: () => itSecretKey(config), ttlHours: config.resetPasswordTtlHours, now }, user, row, 'reveal');
+  const read = await ownerReadsPassword(
+    c,
+    { key: () => itSecretKey(config), ttlHours: config.resetPasswordTtlHours, now },
+    user,
+    row,
+    'reveal',
+  );
   if (!read.shown) {
     if (read.reason === 'not_set') throw conflict('No new password has been set for this request yet');
     throw conflict(erasedMessage(read.reason === 'erased' ? row.data : {}));
@@ -585,10 +717,18 @@ export interface AcknowledgeResult {
   record: RequestRecord;
 }
 
-async function acknowledge(c: Queryable, request: string | number, manager: AuthUser, formType: 'it-incident' | 'password-reset', now: Date, version?: number | null): Promise<AcknowledgeResult> {
+async function acknowledge(
+  c: Queryable,
+  request: string | number,
+  manager: AuthUser,
+  formType: 'it-incident' | 'password-reset',
+  now: Date,
+  version?: number | null,
+): Promise<AcknowledgeResult> {
   const what = formType === 'it-incident' ? 'IT incident' : 'Password reset request';
   const row = await lockRequest(c, manager, request, [formType], what);
-  if (row.line_manager_id !== manager.id) throw forbidden("Only the employee's line manager can acknowledge this request");
+  const refusal = acknowledgeRefusal(manager, row);
+  if (refusal) throw refusalError(refusal, `${what} not found`);
   assertVersion(row, version);
   const rec = toRecord(row);
   if (isWithdrawn(rec)) throw conflict(WITHDRAWN_MESSAGE);
@@ -606,15 +746,27 @@ async function acknowledge(c: Queryable, request: string | number, manager: Auth
   await updateRequest(c, row.pk, patch, row.status, row.current_stage, now);
   if (!already) {
     await recordEvent(c, {
-      request: eventRef(row), actorId: manager.id, eventType: 'acknowledged', stage: 'line_manager', field: 'line_manager_acknowledgement',
-      oldValue: row.data.line_manager_acknowledgement === undefined ? null : String(row.data.line_manager_acknowledgement), newValue: 'true', at: now,
+      request: eventRef(row),
+      actorId: manager.id,
+      eventType: 'acknowledged',
+      stage: 'line_manager',
+      field: 'line_manager_acknowledgement',
+      oldValue: row.data.line_manager_acknowledgement === undefined ? null : String(row.data.line_manager_acknowledgement),
+      newValue: 'true',
+      at: now,
       details: { acknowledged_by: name },
     });
   }
   if (moveOn) {
     await recordEvent(c, {
-      request: eventRef(row), actorId: manager.id, eventType: 'status_change', stage: 'it_helpdesk', field: 'it_support_status',
-      oldValue: 'Pending Manager', newValue: 'Pending IT Action', at: now,
+      request: eventRef(row),
+      actorId: manager.id,
+      eventType: 'status_change',
+      stage: 'it_helpdesk',
+      field: 'it_support_status',
+      oldValue: 'Pending Manager',
+      newValue: 'Pending IT Action',
+      at: now,
     });
   }
   return { changed: true, record: toTicket(await reload(c, row.pk)) };
@@ -625,11 +777,23 @@ async function acknowledge(c: Queryable, request: string | number, manager: Auth
  * reset moves from Pending Manager to Pending IT Action. Idempotent. Call inside a transaction.
  * 404 when `request` is not a password reset, 403 when `manager` is not the request's line manager.
  */
-export function acknowledgePasswordReset(c: Queryable, request: string | number, manager: AuthUser, now: Date = new Date(), version?: number | null): Promise<AcknowledgeResult> {
+export function acknowledgePasswordReset(
+  c: Queryable,
+  request: string | number,
+  manager: AuthUser,
+  now: Date = new Date(),
+  version?: number | null,
+): Promise<AcknowledgeResult> {
   return acknowledge(c, request, manager, 'password-reset', now, version);
 }
 
 /** The line manager acknowledges (views) a team member's IT incident: line_manager_acknowledgement true. Idempotent. */
-export function acknowledgeItIncident(c: Queryable, request: string | number, manager: AuthUser, now: Date = new Date(), version?: number | null): Promise<AcknowledgeResult> {
+export function acknowledgeItIncident(
+  c: Queryable,
+  request: string | number,
+  manager: AuthUser,
+  now: Date = new Date(),
+  version?: number | null,
+): Promise<AcknowledgeResult> {
   return acknowledge(c, request, manager, 'it-incident', now, version);
 }

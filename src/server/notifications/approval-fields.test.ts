@@ -10,13 +10,18 @@ import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
 let t: TestApp;
 const c: Record<string, ApiClient> = {};
 const approverOf: Record<Exclude<Stage, 'it_helpdesk'>, string> = {
-  line_manager: 'priya', hr: 'meera', finance: 'arjun', facilities_desk: 'sofia', facilities_manager: 'kenji',
+  line_manager: 'priya',
+  hr: 'meera',
+  finance: 'arjun',
+  facilities_desk: 'sofia',
+  facilities_manager: 'kenji',
 };
 
 beforeAll(async () => {
   t = await startTestApp();
   const emails: Record<string, string> = { ...EMAIL, omar: 'omar.haddad@adminease.test', nina: 'nina.patel@adminease.test' };
-  for (const k of ['alex', 'priya', 'daniel', 'meera', 'arjun', 'hannah', 'sofia', 'kenji', 'lena', 'omar', 'nina']) c[k] = await t.login(emails[k]);
+  for (const k of ['alex', 'priya', 'daniel', 'meera', 'arjun', 'hannah', 'sofia', 'kenji', 'lena', 'omar', 'nina'])
+    c[k] = await t.login(emails[k]);
 });
 afterAll(async () => t?.close());
 
@@ -33,21 +38,51 @@ const ok = async (p: Promise<{ status: number; body: any }>) => {
 };
 
 async function incidentFlow(owner: ApiClient): Promise<string> {
-  const id = await submit(owner, 'it-incident', { affected_system: 'VPN', incident_description: 'VPN drops every few minutes', employee_system_number: 'LT-1' });
+  const id = await submit(owner, 'it-incident', {
+    affected_system: 'VPN',
+    incident_description: 'VPN drops every few minutes',
+    employee_system_number: 'LT-1',
+  });
   await ok(c.priya.post('/api/manager/acknowledge-it-incident', { form_id: id }));
   await ok(c.lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'TICKET-9001' }));
-  await ok(c.lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'TICKET-9001', it_resolution_notes: 'Reinstalled the client', it_helpdesk_assigned_to: 'Omar Haddad' }));
-  await ok(owner.post('/api/user-confirmation/reject-resolution', { form_id: id, rejection_reason: 'Employee reported: Problem not solved' }));
-  await ok(c.lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'TICKET-9001', it_resolution_notes: 'Replaced the profile' }));
+  await ok(
+    c.lena.post('/api/it-support/save-ticket-details', {
+      form_id: id,
+      it_helpdesk_ticket_number: 'TICKET-9001',
+      it_resolution_notes: 'Reinstalled the client',
+      it_helpdesk_assigned_to: 'Omar Haddad',
+    }),
+  );
+  await ok(
+    owner.post('/api/user-confirmation/reject-resolution', { form_id: id, rejection_reason: 'Employee reported: Problem not solved' }),
+  );
+  await ok(
+    c.lena.post('/api/it-support/save-ticket-details', {
+      form_id: id,
+      it_helpdesk_ticket_number: 'TICKET-9001',
+      it_resolution_notes: 'Replaced the profile',
+    }),
+  );
   // The employee's confirmation closes the ticket (nothing is left for IT to close).
-  await ok(owner.post('/api/user-confirmation/confirm-problem-solved', { form_id: id, confirmation_notes: 'Employee confirmed: Problem is solved' }));
+  await ok(
+    owner.post('/api/user-confirmation/confirm-problem-solved', {
+      form_id: id,
+      confirmation_notes: 'Employee confirmed: Problem is solved',
+    }),
+  );
   return id;
 }
 
 async function resetFlow(): Promise<string> {
   const id = await submit(c.nina, 'password-reset', { system_for_reset: 'ERP', reset_reason: 'Forgotten Password' });
   await ok(c.daniel.post('/api/manager/acknowledge-password-reset', { form_id: id }));
-  await ok(c.lena.post('/api/it-support/save-password-reset-details', { form_id: id, new_password: 'Erp!Reset-4417abc', it_helpdesk_reset_by: 'Lena Fischer' }));
+  await ok(
+    c.lena.post('/api/it-support/save-password-reset-details', {
+      form_id: id,
+      new_password: 'Erp!Reset-4417abc',
+      it_helpdesk_reset_by: 'Lena Fischer',
+    }),
+  );
   await ok(c.nina.post('/api/password-reset/reveal-password', { form_id: id }));
   await ok(c.nina.post('/api/password-reset/confirm-password-saved', { form_id: id }));
   return id;
@@ -57,7 +92,7 @@ const unreadIds = async (who: ApiClient, formId: string) =>
   (await ok(who.get(`/api/form-state/notifications/${who.user.id}`))).notifications.filter((n: any) => n.form_id === formId);
 
 describe('approval_field', () => {
-  it('is one of the spec values in every notification of every form type\'s lifecycle and every IT flow', async () => {
+  it("is one of the spec values in every notification of every form type's lifecycle and every IT flow", async () => {
     const from = Number((await t.db.query('SELECT coalesce(max(id), 0) AS m FROM notifications')).rows[0].m);
     for (const def of FORM_TYPES.filter((d) => !d.chain.includes('it_helpdesk'))) {
       // approved through the whole chain
@@ -68,7 +103,16 @@ describe('approval_field', () => {
       // rejected at its last stage
       const rejected = await submit(c.alex, def.formType);
       for (const [i, stage] of (def.chain as Array<Exclude<Stage, 'it_helpdesk'>>).entries()) {
-        await ok(decideVia(c[approverOf[stage]], stage, rejected, def.formType, i === def.chain.length - 1 ? 'Rejected' : 'Approved', 'Not this time'));
+        await ok(
+          decideVia(
+            c[approverOf[stage]],
+            stage,
+            rejected,
+            def.formType,
+            i === def.chain.length - 1 ? 'Rejected' : 'Approved',
+            'Not this time',
+          ),
+        );
       }
     }
     // edited by its owner while waiting, then withdrawn
@@ -78,14 +122,22 @@ describe('approval_field', () => {
     const incident = await incidentFlow(c.alex);
     const reset = await resetFlow();
 
-    const rows = (await t.db.query(
-      `SELECT form_id, approval_field, old_value, new_value, awaiting, title FROM notifications WHERE id > $1 ORDER BY id`, [from])).rows;
+    const rows = (
+      await t.db.query(
+        `SELECT form_id, approval_field, old_value, new_value, awaiting, title FROM notifications WHERE id > $1 ORDER BY id`,
+        [from],
+      )
+    ).rows;
     expect(rows.length).toBeGreaterThan(100);
     const allowed = new Set<string>(APPROVAL_FIELDS);
     expect(rows.filter((r) => !allowed.has(r.approval_field))).toEqual([]);
     // the IT flows were told, as `status` (IT's changes) and the acknowledgement
-    expect(new Set(rows.filter((r) => r.form_id === incident).map((r) => r.approval_field))).toEqual(new Set(['status', 'line_manager_acknowledgement']));
-    expect(new Set(rows.filter((r) => r.form_id === reset).map((r) => r.approval_field))).toEqual(new Set(['status', 'line_manager_acknowledgement']));
+    expect(new Set(rows.filter((r) => r.form_id === incident).map((r) => r.approval_field))).toEqual(
+      new Set(['status', 'line_manager_acknowledgement']),
+    );
+    expect(new Set(rows.filter((r) => r.form_id === reset).map((r) => r.approval_field))).toEqual(
+      new Set(['status', 'line_manager_acknowledgement']),
+    );
     // every field of the spec's list is exercised by these flows
     expect(new Set(rows.map((r) => r.approval_field))).toEqual(allowed);
     // awaiting items never read None: New -> Pending (an owner's edit: Pending -> Pending)
@@ -115,10 +167,14 @@ describe("'awaits your approval' items", () => {
 
     await ok(decideVia(c.priya, 'line_manager', id, 'leave-request', 'Approved'));
     expect(await unreadIds(c.priya, id)).toEqual([]);
-    expect((await ok(c.priya.post('/api/form-state/check-changes', { user_id: c.priya.user.id }))).notifications.map((n: any) => n.form_id)).not.toContain(id);
+    expect(
+      (await ok(c.priya.post('/api/form-state/check-changes', { user_id: c.priya.user.id }))).notifications.map((n: any) => n.form_id),
+    ).not.toContain(id);
     expect((await ok(c.priya.get(`/api/form-state/notifications/${c.priya.user.id}`))).unread_count).toBe(countBefore - 1);
     // HR's item, under HR's own field
-    expect(await unreadIds(c.meera, id)).toEqual([expect.objectContaining({ approval_field: 'hr_approval', old_value: 'New', new_value: 'Pending' })]);
+    expect(await unreadIds(c.meera, id)).toEqual([
+      expect.objectContaining({ approval_field: 'hr_approval', old_value: 'New', new_value: 'Pending' }),
+    ]);
     await ok(decideVia(c.meera, 'hr', id, 'leave-request', 'Rejected', 'Overlaps the audit'));
     expect(await unreadIds(c.meera, id)).toEqual([]);
   });
@@ -127,7 +183,9 @@ describe("'awaits your approval' items", () => {
     const id = await submit(c.alex, 'petty-cash');
     await ok(decideVia(c.priya, 'line_manager', id, 'petty-cash', 'Approved'));
     for (const who of [c.arjun, c.hannah]) {
-      expect(await unreadIds(who, id)).toEqual([expect.objectContaining({ approval_field: 'finance_approval', old_value: 'New', new_value: 'Pending' })]);
+      expect(await unreadIds(who, id)).toEqual([
+        expect.objectContaining({ approval_field: 'finance_approval', old_value: 'New', new_value: 'Pending' }),
+      ]);
     }
     await ok(decideVia(c.arjun, 'finance', id, 'petty-cash', 'Approved'));
     expect(await unreadIds(c.arjun, id)).toEqual([]);
@@ -135,19 +193,29 @@ describe("'awaits your approval' items", () => {
   });
 
   it('of IT and of the acknowledgement stop once IT works the ticket, the manager acknowledges, or IT sets the password', async () => {
-    const inc = await submit(c.alex, 'it-incident', { affected_system: 'VPN', incident_description: 'VPN drops', employee_system_number: 'LT-2' });
+    const inc = await submit(c.alex, 'it-incident', {
+      affected_system: 'VPN',
+      incident_description: 'VPN drops',
+      employee_system_number: 'LT-2',
+    });
     for (const who of [c.lena, c.omar]) {
-      expect(await unreadIds(who, inc)).toEqual([expect.objectContaining({ approval_field: 'status', old_value: 'New', new_value: 'Pending' })]);
+      expect(await unreadIds(who, inc)).toEqual([
+        expect.objectContaining({ approval_field: 'status', old_value: 'New', new_value: 'Pending' }),
+      ]);
     }
     await ok(c.lena.post('/api/it-support/save-ticket-details', { form_id: inc, it_helpdesk_ticket_number: 'TICKET-9002' }));
     expect(await unreadIds(c.lena, inc)).toEqual([]);
     expect(await unreadIds(c.omar, inc)).toEqual([]);
 
     const pwd = await submit(c.nina, 'password-reset', { system_for_reset: 'ERP', reset_reason: 'Forgotten Password' });
-    expect(await unreadIds(c.daniel, pwd)).toEqual([expect.objectContaining({ approval_field: 'line_manager_acknowledgement', old_value: 'New', new_value: 'Pending' })]);
+    expect(await unreadIds(c.daniel, pwd)).toEqual([
+      expect.objectContaining({ approval_field: 'line_manager_acknowledgement', old_value: 'New', new_value: 'Pending' }),
+    ]);
     await ok(c.daniel.post('/api/manager/acknowledge-password-reset', { form_id: pwd }));
     expect(await unreadIds(c.daniel, pwd)).toEqual([]);
-    expect(await unreadIds(c.omar, pwd)).toEqual([expect.objectContaining({ approval_field: 'status', old_value: 'New', new_value: 'Pending' })]);
+    expect(await unreadIds(c.omar, pwd)).toEqual([
+      expect.objectContaining({ approval_field: 'status', old_value: 'New', new_value: 'Pending' }),
+    ]);
     await ok(c.lena.post('/api/it-support/save-password-reset-details', { form_id: pwd, new_password: 'Erp!Reset-5521def' }));
     expect(await unreadIds(c.omar, pwd)).toEqual([]);
   });

@@ -158,7 +158,14 @@ export class LiveHub {
   }
 
   /** Registers an open stream; `replayAfter` is the Last-Event-ID the browser sent on reconnect, if any. */
-  async addClient(input: { userId: number; userType: string; tokenHash: string; sessionRemainingMs?: number; res: ServerResponse; replayAfter?: number }): Promise<LiveClient> {
+  async addClient(input: {
+    userId: number;
+    userType: string;
+    tokenHash: string;
+    sessionRemainingMs?: number;
+    res: ServerResponse;
+    replayAfter?: number;
+  }): Promise<LiveClient> {
     const max = await this.db.query('SELECT coalesce(max(id), 0) AS id FROM notifications WHERE user_id = $1', [input.userId]);
     const client: LiveClient = {
       userId: input.userId,
@@ -177,7 +184,13 @@ export class LiveHub {
     this.bySession.set(client.tokenHash, sessionSet);
     // Ends at the stream's own limit or when the session does, whichever comes first (the browser reconnects
     // and its session is checked again).
-    const maxMs = Math.max(0, Math.min(this.opts.maxStreamMs ?? 30 * 60_000, (Number.isFinite(input.sessionRemainingMs) ? input.sessionRemainingMs! : Number.POSITIVE_INFINITY)));
+    const maxMs = Math.max(
+      0,
+      Math.min(
+        this.opts.maxStreamMs ?? 30 * 60_000,
+        Number.isFinite(input.sessionRemainingMs) ? input.sessionRemainingMs! : Number.POSITIVE_INFINITY,
+      ),
+    );
     client.timer = setTimeout(() => this.end(client), maxMs);
     client.timer.unref?.();
     this.write(client, `event: ready\ndata: ${JSON.stringify({ last_id: max.rows[0].id })}\n\n`);
@@ -239,7 +252,10 @@ export class LiveHub {
 
   /** Sends a client the unread notifications after its baseline that it has not had. */
   private async sendPending(client: LiveClient) {
-    const r = await this.db.query(`${NOTIFICATION_SELECT} WHERE user_id = $1 AND id > $2 AND read_at IS NULL ORDER BY id LIMIT 100`, [client.userId, client.baseline]);
+    const r = await this.db.query(`${NOTIFICATION_SELECT} WHERE user_id = $1 AND id > $2 AND read_at IS NULL ORDER BY id LIMIT 100`, [
+      client.userId,
+      client.baseline,
+    ]);
     for (const row of r.rows) this.sendNotification(client, row);
   }
 

@@ -3,42 +3,16 @@
 // (email_state) and any instance sends them, claiming rows with SKIP LOCKED so each goes out once.
 import nodemailer, { type Mail } from 'nodemailer';
 import { changeLine } from '../../domain/notifications.js';
+import { requestPath } from '../../domain/web-routes.js';
+import type { MailSettings } from '../config.js';
 import type { Db } from '../db/pool.js';
 import type { HubLogger } from './hub.js';
 
-export interface MailSettings {
-  /** A nodemailer transport: an smtp(s):// URL or options (tests use { jsonTransport: true }). */
-  transport: string | Record<string, unknown>;
-  from: string;
-  /** Link to the portal in each e-mail. */
-  publicUrl: string;
-}
-
 /**
- * SMTP settings from the environment, or null when none are configured:
- * SMTP_URL (smtp://user:password@host:587, smtps://... for TLS) or SMTP_HOST with SMTP_PORT (587), SMTP_USER,
- * SMTP_PASSWORD and SMTP_SECURE=1 (TLS from the start, usually port 465); MAIL_FROM (default
- * 'AdminEase <no-reply@adminease.local>'); ADMINEASE_PUBLIC_URL for the link (default http://localhost:<PORT>).
+ * The SMTP settings (config.ts reads them: SMTP_URL, or SMTP_HOST with SMTP_PORT, SMTP_USER, SMTP_PASSWORD and
+ * SMTP_SECURE; MAIL_FROM; ADMINEASE_PUBLIC_URL for the link to the request). Without any, config.mail is null and nothing is sent.
  */
-export function mailSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MailSettings | null {
-  const from = env.MAIL_FROM || 'AdminEase <no-reply@adminease.local>';
-  const publicUrl = (env.ADMINEASE_PUBLIC_URL || `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, '');
-  if (env.SMTP_URL) return { transport: env.SMTP_URL, from, publicUrl };
-  if (env.SMTP_HOST) {
-    const port = Number(env.SMTP_PORT ?? 587);
-    return {
-      transport: {
-        host: env.SMTP_HOST,
-        port,
-        secure: env.SMTP_SECURE === '1' || port === 465,
-        ...(env.SMTP_USER ? { auth: { user: env.SMTP_USER, pass: env.SMTP_PASSWORD ?? '' } } : {}),
-      },
-      from,
-      publicUrl,
-    };
-  }
-  return null;
-}
+export type { MailSettings } from '../config.js';
 
 /** Attempts per e-mail before it is marked failed. */
 const MAX_ATTEMPTS = 5;
@@ -53,6 +27,8 @@ interface OutboxRow {
   new_value: string | null;
   email_kind: string;
   email_attempts: number;
+  /** The request's human id (the notification's form_id), or null. */
+  form_id: string | null;
   email: string;
   first_name: string;
 }
@@ -74,9 +50,9 @@ export class Mailer {
   }
 
   start() {
-    this.timer = setInterval(() => this.kick(), this.pollMs);
+    this.timer = setInterval(() => void this.kick(), this.pollMs);
     this.timer.unref?.();
-    this.kick();
+    void this.kick();
   }
 
   /** Sends what is queued now (coalesces calls while a run is going). */
@@ -113,7 +89,7 @@ export class Mailer {
               SELECT id FROM notifications
                WHERE email_state = 'queued' OR (email_state = 'sending' AND emailed_at < now() - interval '5 minutes')
                ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED)
-        RETURNING n.id, n.title, n.approval_field, n.old_value, n.new_value, n.email_kind, n.email_attempts, u.email, u.first_name`,
+        RETURNING n.id, n.title, n.approval_field, n.old_value, n.new_value, n.email_kind, n.email_attempts, n.form_id, u.email, u.first_name`,
     );
     for (const row of claimed.rows) {
       try {
@@ -130,12 +106,15 @@ export class Mailer {
 
   compose(row: OutboxRow) {
     const line = changeLine(row);
-    const intro = row.email_kind === 'new_item' ? 'A request is waiting for you in AdminEase.' : 'A decision was made on your request in AdminEase.';
+    const intro =
+      row.email_kind === 'new_item' ? 'A request is waiting for you in AdminEase.' : 'A decision was made on your request in AdminEase.';
+    // The link opens the request itself (the web's /requests/<id>; signed out, sign-in first and then the request).
+    const link = `${this.settings.publicUrl}${row.form_id ? requestPath(row.form_id) : '/'}`;
     return {
       from: this.settings.from,
       to: row.email,
       subject: row.title,
-      text: `Hello ${row.first_name},\n\n${intro}\n\n${row.title}\n${line}\n\nOpen AdminEase: ${this.settings.publicUrl}/\n`,
+      text: `Hello ${row.first_name},\n\n${intro}\n\n${row.title}\n${line}\n\n${row.form_id ? 'Open the request' : 'Open AdminEase'}: ${link}\n`,
     };
   }
 

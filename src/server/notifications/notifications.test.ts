@@ -25,7 +25,6 @@ const HANNAH = 'hannah.kim@adminease.test';
 let t: TestApp;
 let alex: ApiClient;
 let priya: ApiClient;
-let weeks = 0;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -45,9 +44,13 @@ async function user(email: string): Promise<AuthUser> {
 
 /** A sick-leave request of Alex on a working day some months ahead (a different day each time). */
 async function submitLeave(db: Db = t.db) {
-  weeks += 1;
   const day = nextFreeWeekday();
-  return submitForm(db, await user(ALEX), 'leave-request', { leave_type: 'Sick', start_date: day, end_date: day, reason: 'Doctor appointment' });
+  return submitForm(db, await user(ALEX), 'leave-request', {
+    leave_type: 'Sick',
+    start_date: day,
+    end_date: day,
+    reason: 'Doctor appointment',
+  });
 }
 
 async function notificationsOf(email: string, requestId: string) {
@@ -66,8 +69,13 @@ describe('notifications from the event log', () => {
     const mine = await notificationsOf(ALEX, rec.request_id);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({
-      form_type: 'leave-request', form_id: rec.request_id, approval_field: 'line_manager_approval',
-      old_value: 'Pending', new_value: 'Approved', change_type: 'approved', read_at: null,
+      form_type: 'leave-request',
+      form_id: rec.request_id,
+      approval_field: 'line_manager_approval',
+      old_value: 'Pending',
+      new_value: 'Approved',
+      change_type: 'approved',
+      read_at: null,
     });
     expect(mine[0].title).toContain(rec.request_id);
 
@@ -93,7 +101,11 @@ describe('notifications from the event log', () => {
     expect(toMeera[0].change_type).toBe('pending');
 
     // Finance: every finance staff member hears of a petty-cash request the line manager approved.
-    const pc = await submitForm(t.db, await user(ALEX), 'petty-cash', { amount_requested: 40, expected_settlement_date: '2031-02-03', purpose: 'Team lunch' });
+    const pc = await submitForm(t.db, await user(ALEX), 'petty-cash', {
+      amount_requested: 40,
+      expected_settlement_date: '2031-02-03',
+      purpose: 'Team lunch',
+    });
     await decideStage(t.db, await user(PRIYA), { ref: pc.request_id, decision: 'Approved' });
     const finance = await t.db.query(
       `SELECT u.email FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.form_id = $1 AND u.user_type = 'finance_staff' ORDER BY u.email`,
@@ -103,62 +115,140 @@ describe('notifications from the event log', () => {
     expect(finance.rows.map((r) => r.email)).toEqual(financeStaff.rows.map((r) => r.email));
   });
   it('one change written as several events gives each person one notification, the most telling one', async () => {
-    const inc = await submitForm(t.db, await user(ALEX), 'it-incident', { affected_system: 'VPN', incident_description: 'Drops every minute' });
+    const inc = await submitForm(t.db, await user(ALEX), 'it-incident', {
+      affected_system: 'VPN',
+      incident_description: 'Drops every minute',
+    });
     const it = (await t.db.query(`SELECT id FROM users WHERE user_type = 'it_staff' ORDER BY id`)).rows.map((r) => r.id);
     const toIt = await t.db.query(`SELECT user_id FROM notifications WHERE form_id = $1 ORDER BY user_id`, [inc.request_id]);
     expect(toIt.rows.map((r) => r.user_id)).toEqual(it);
     const ref = { pk: inc.id, request_id: inc.request_id, form_type: 'it-incident', employee_id: inc.employee_user_id };
     await t.db.tx(async (c) => {
-      await recordEvent(c, { request: ref, actorId: it[0], eventType: 'ticket_updated', stage: 'it_helpdesk', field: 'it_helpdesk_ticket_number', oldValue: null, newValue: 'TICKET-2031-001' });
-      await recordEvent(c, { request: ref, actorId: it[0], eventType: 'status_change', stage: 'it_helpdesk', field: 'status', oldValue: 'Open', newValue: 'In Progress' });
-      await recordEvent(c, { request: ref, actorId: it[0], eventType: 'ticket_updated', stage: 'it_helpdesk', field: 'it_helpdesk_assigned_to', oldValue: null, newValue: 'Omar Haddad' });
+      await recordEvent(c, {
+        request: ref,
+        actorId: it[0],
+        eventType: 'ticket_updated',
+        stage: 'it_helpdesk',
+        field: 'it_helpdesk_ticket_number',
+        oldValue: null,
+        newValue: 'TICKET-2031-001',
+      });
+      await recordEvent(c, {
+        request: ref,
+        actorId: it[0],
+        eventType: 'status_change',
+        stage: 'it_helpdesk',
+        field: 'status',
+        oldValue: 'Open',
+        newValue: 'In Progress',
+      });
+      await recordEvent(c, {
+        request: ref,
+        actorId: it[0],
+        eventType: 'ticket_updated',
+        stage: 'it_helpdesk',
+        field: 'it_helpdesk_assigned_to',
+        oldValue: null,
+        newValue: 'Omar Haddad',
+      });
     });
     const mine = await notificationsOf(ALEX, inc.request_id);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ approval_field: 'status', old_value: 'Open', new_value: 'In Progress', change_type: 'in_progress' });
     // The employee's answer to a resolution reaches IT; events marked notify: false create nothing.
     await t.db.tx(async (c) => {
-      await recordEvent(c, { request: ref, actorId: inc.employee_user_id, eventType: 'employee_confirmation', stage: 'it_helpdesk', field: 'employee_confirmation_status', oldValue: 'Pending', newValue: 'Rejected' });
-      await recordEvent(c, { request: ref, actorId: it[0], eventType: 'decision', stage: 'it_helpdesk', field: 'it_helpdesk_approval', oldValue: 'Pending', newValue: 'Completed', notify: false });
+      await recordEvent(c, {
+        request: ref,
+        actorId: inc.employee_user_id,
+        eventType: 'employee_confirmation',
+        stage: 'it_helpdesk',
+        field: 'employee_confirmation_status',
+        oldValue: 'Pending',
+        newValue: 'Rejected',
+      });
+      await recordEvent(c, {
+        request: ref,
+        actorId: it[0],
+        eventType: 'decision',
+        stage: 'it_helpdesk',
+        field: 'it_helpdesk_approval',
+        oldValue: 'Pending',
+        newValue: 'Completed',
+        notify: false,
+      });
     });
-    const itAfter = await t.db.query(`SELECT user_id, title, change_type FROM notifications WHERE form_id = $1 AND user_id = ANY($2) ORDER BY id`, [inc.request_id, it]);
-    expect(itAfter.rows.filter((r) => /not solved/.test(r.title)).map((r) => r.user_id).sort()).toEqual([...it].sort());
+    const itAfter = await t.db.query(
+      `SELECT user_id, title, change_type FROM notifications WHERE form_id = $1 AND user_id = ANY($2) ORDER BY id`,
+      [inc.request_id, it],
+    );
+    expect(
+      itAfter.rows
+        .filter((r) => /not solved/.test(r.title))
+        .map((r) => r.user_id)
+        .sort(),
+    ).toEqual([...it].sort());
     expect(await notificationsOf(ALEX, inc.request_id)).toHaveLength(1);
   });
 
   it('a password reset waits for the line manager, then reaches IT', async () => {
     const pr = await submitForm(t.db, await user(ALEX), 'password-reset', { system_for_reset: 'VPN', reset_reason: 'Locked Account' });
-    const first = await t.db.query(`SELECT u.email, n.approval_field, n.title FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.form_id = $1`, [pr.request_id]);
-    expect(first.rows).toEqual([{ email: PRIYA, approval_field: 'line_manager_acknowledgement', title: expect.stringMatching(/awaits your acknowledgement/) }]);
+    const first = await t.db.query(
+      `SELECT u.email, n.approval_field, n.title FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.form_id = $1`,
+      [pr.request_id],
+    );
+    expect(first.rows).toEqual([
+      { email: PRIYA, approval_field: 'line_manager_acknowledgement', title: expect.stringMatching(/awaits your acknowledgement/) },
+    ]);
     const ref = { pk: pr.id, request_id: pr.request_id, form_type: 'password-reset', employee_id: pr.employee_user_id };
     const priyaId = (await user(PRIYA)).id;
     await t.db.tx(async (c) => {
-      await recordEvent(c, { request: ref, actorId: priyaId, eventType: 'acknowledged', stage: 'line_manager', field: 'line_manager_acknowledgement', oldValue: 'false', newValue: 'true' });
-      await recordEvent(c, { request: ref, actorId: priyaId, eventType: 'status_change', stage: 'it_helpdesk', field: 'it_support_status', oldValue: 'Pending Manager', newValue: 'Pending IT Action' });
+      await recordEvent(c, {
+        request: ref,
+        actorId: priyaId,
+        eventType: 'acknowledged',
+        stage: 'line_manager',
+        field: 'line_manager_acknowledgement',
+        oldValue: 'false',
+        newValue: 'true',
+      });
+      await recordEvent(c, {
+        request: ref,
+        actorId: priyaId,
+        eventType: 'status_change',
+        stage: 'it_helpdesk',
+        field: 'it_support_status',
+        oldValue: 'Pending Manager',
+        newValue: 'Pending IT Action',
+      });
     });
     const owner = await notificationsOf(ALEX, pr.request_id);
     expect(owner).toHaveLength(1);
-    const it = await t.db.query(`SELECT count(*)::int AS n FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.form_id = $1 AND u.user_type = 'it_staff'`, [pr.request_id]);
+    const it = await t.db.query(
+      `SELECT count(*)::int AS n FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.form_id = $1 AND u.user_type = 'it_staff'`,
+      [pr.request_id],
+    );
     const itStaff = await t.db.query(`SELECT count(*)::int AS n FROM users WHERE user_type = 'it_staff'`);
     expect(it.rows[0].n).toBe(itStaff.rows[0].n);
   });
 });
 
 describe('recipients', () => {
-  it('a deleted person\'s notifications go with them (kept by a trigger, not a key that locks the recipient)', async () => {
+  it("a deleted person's notifications go with them (kept by a trigger, not a key that locks the recipient)", async () => {
     const rec = await submitLeave();
     const u = await t.db.query(`INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, employee_code)
                                 VALUES ('temp.reader@adminease.test', 'x', 'Temp', 'Reader', 'Finance Staff', 'finance_staff', 'TMP-001') RETURNING id`);
     const ev = await t.db.query('SELECT max(id) AS id FROM request_events WHERE request_pk = $1', [rec.id]);
-    await t.db.query(`INSERT INTO notifications (user_id, event_id, request_pk, title, form_type, form_id) VALUES ($1, $2, $3, 'x', $4, $5)`,
-      [u.rows[0].id, ev.rows[0].id, rec.id, rec.form_type, rec.request_id]);
+    await t.db.query(
+      `INSERT INTO notifications (user_id, event_id, request_pk, title, form_type, form_id) VALUES ($1, $2, $3, 'x', $4, $5)`,
+      [u.rows[0].id, ev.rows[0].id, rec.id, rec.form_type, rec.request_id],
+    );
     await t.db.query('DELETE FROM users WHERE id = $1', [u.rows[0].id]);
     expect((await t.db.query('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1', [u.rows[0].id])).rows[0].n).toBe(0);
     // Everyone else's are untouched.
     expect((await notificationsOf(PRIYA, rec.request_id)).length).toBe(1);
   });
 
-  it('a group of 1,200 is notified in the decision\'s own statement, announced in payloads PostgreSQL accepts', async () => {
+  it("a group of 1,200 is notified in the decision's own statement, announced in payloads PostgreSQL accepts", async () => {
     await t.db.query(`INSERT INTO users (email, password_hash, first_name, last_name, role, user_type, employee_code)
                       SELECT 'fin' || g || '@bulk.test', 'x', 'Fin', 'Bulk ' || g, 'Finance Staff', 'finance_staff', 'FINB-' || g
                         FROM generate_series(1, 1200) g`);
@@ -166,25 +256,41 @@ describe('recipients', () => {
       const rec = await submitForm(t.db, await user(ALEX), 'petty-cash', sampleInput('petty-cash'));
       // One NOTIFY payload per new notification would be fine; one for all 1,200 would exceed 8,000 bytes and fail.
       await decideStage(t.db, await user(PRIYA), { ref: rec.request_id, decision: 'Approved' });
-      const n = await t.db.query(`SELECT count(*)::int AS n FROM notifications n JOIN users u ON u.id = n.user_id
-                                   WHERE n.form_id = $1 AND u.user_type = 'finance_staff'`, [rec.request_id]);
+      const n = await t.db.query(
+        `SELECT count(*)::int AS n FROM notifications n JOIN users u ON u.id = n.user_id
+                                   WHERE n.form_id = $1 AND u.user_type = 'finance_staff'`,
+        [rec.request_id],
+      );
       expect(n.rows[0].n).toBe(1200 + 2); // the bulk group and the two finance officers of the demo organisation
     } finally {
       await t.db.query(`DELETE FROM users WHERE email LIKE '%@bulk.test'`);
     }
-    expect((await t.db.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id NOT IN (SELECT id FROM users)`)).rows[0].n).toBe(0);
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id NOT IN (SELECT id FROM users)`)).rows[0].n).toBe(
+      0,
+    );
   });
 });
 
 describe('form-state API', () => {
-  it('a first check-changes (no snapshot yet) replays no history but sets the baseline', async () => {
+  it('a first check-changes (no snapshot yet) lists the unread notifications and sets the baseline', async () => {
     const maria = await t.login('maria.garcia@adminease.test');
-    const unread = (await maria.get(`/api/form-state/notifications/${maria.user.id}`)).body.unread_count;
-    expect(unread).toBeGreaterThan(0); // the demo history
+    const list = (await maria.get(`/api/form-state/notifications/${maria.user.id}`)).body;
+    expect(list.unread_count).toBeGreaterThan(0); // the demo history
     const first = await maria.post('/api/form-state/check-changes', { user_id: maria.user.id });
-    expect(first.body).toMatchObject({ has_changes: false, count: 0, notifications: [] });
+    // The updates dialog opens on the first sign-in too: with what the bell lists.
+    expect(first.body).toMatchObject({ has_changes: true, count: list.notifications.length });
+    expect(first.body.notifications.map((x: any) => x.id)).toEqual(list.notifications.map((x: any) => x.id));
     expect(first.body.snapshot_at).toBeTruthy();
-    const pc = await submitForm(t.db, await user('maria.garcia@adminease.test'), 'petty-cash', { amount_requested: 12, expected_settlement_date: '2031-02-03', purpose: 'Stamps' });
+    // The baseline is set: a second check repeats nothing.
+    expect((await maria.post('/api/form-state/check-changes', { user_id: maria.user.id })).body).toMatchObject({
+      count: 0,
+      notifications: [],
+    });
+    const pc = await submitForm(t.db, await user('maria.garcia@adminease.test'), 'petty-cash', {
+      amount_requested: 12,
+      expected_settlement_date: '2031-02-03',
+      purpose: 'Stamps',
+    });
     await decideStage(t.db, await user(PRIYA), { ref: pc.request_id, decision: 'Rejected', reason: 'Use the office supplies budget' });
     const next = await maria.post('/api/form-state/check-changes', { user_id: 'EMP-1002' });
     expect(next.body.notifications.map((x: any) => [x.form_id, x.change_type])).toEqual([[pc.request_id, 'rejected']]);
@@ -207,7 +313,14 @@ describe('form-state API', () => {
     expect(Object.keys(n).sort()).toEqual(
       ['approval_field', 'change_type', 'form_id', 'form_type', 'id', 'new_value', 'old_value', 'read', 'timestamp', 'title'].sort(),
     );
-    expect(n).toMatchObject({ form_id: rec.request_id, approval_field: 'line_manager_approval', old_value: 'Pending', new_value: 'Approved', change_type: 'approved', read: false });
+    expect(n).toMatchObject({
+      form_id: rec.request_id,
+      approval_field: 'line_manager_approval',
+      old_value: 'Pending',
+      new_value: 'Approved',
+      change_type: 'approved',
+      read: false,
+    });
     expect(Number.isNaN(Date.parse(n.timestamp))).toBe(false);
 
     const list = await alex.get(`/api/form-state/notifications/${alex.user.id}`);
@@ -225,7 +338,9 @@ describe('form-state API', () => {
     expect(listAfter.body.unread_count).toBe(unreadBefore - 1);
     expect((await alex.post('/api/form-state/check-changes', { user_id: alex.user.id })).body.count).toBe(0);
     const relogin = await t.login(ALEX);
-    expect((await relogin.get(`/api/form-state/notifications/${alex.user.id}`)).body.notifications.map((x: any) => x.id)).not.toContain(n.id);
+    expect((await relogin.get(`/api/form-state/notifications/${alex.user.id}`)).body.notifications.map((x: any) => x.id)).not.toContain(
+      n.id,
+    );
 
     // After logout's snapshot, the next check after login has nothing old to repeat.
     await alex.post('/api/form-state/save-snapshot', { user_id: alex.user.id });
@@ -261,7 +376,11 @@ describe('form-state API', () => {
 
 // ---- live stream ---------------------------------------------------------------------------------
 
-interface SseEvent { id?: string; event: string; data: string }
+interface SseEvent {
+  id?: string;
+  event: string;
+  data: string;
+}
 
 /** A minimal EventSource over node:http that records events and can wait for one. */
 function openStream(port: number, token: string, lastEventId?: string) {
@@ -270,7 +389,9 @@ function openStream(port: number, token: string, lastEventId?: string) {
   let buffer = '';
   let status = 0;
   const req = http.get({
-    host: '127.0.0.1', port, path: '/api/events',
+    host: '127.0.0.1',
+    port,
+    path: '/api/events',
     headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
   });
   const opened = new Promise<void>((resolve, reject) => {
@@ -291,7 +412,10 @@ function openStream(port: number, token: string, lastEventId?: string) {
             const v = rest.join(':').replace(/^ /, '');
             if (k === 'id') ev.id = v;
             if (k === 'event') ev.event = v;
-            if (k === 'data') { ev.data += v; hasData = true; }
+            if (k === 'data') {
+              ev.data += v;
+              hasData = true;
+            }
           }
           if (hasData) events.push(ev);
           waiters.splice(0).forEach((w) => w());
@@ -310,7 +434,10 @@ function openStream(port: number, token: string, lastEventId?: string) {
       if (left <= 0) throw new Error(`no matching event within ${ms} ms; got ${JSON.stringify(events)}`);
       await new Promise<void>((r) => {
         const timer = setTimeout(r, left);
-        waiters.push(() => { clearTimeout(timer); r(); });
+        waiters.push(() => {
+          clearTimeout(timer);
+          r();
+        });
       });
     }
   }
@@ -347,7 +474,12 @@ describe('GET /api/events across two server instances', () => {
     const ev = await stream.waitFor((e) => e.event === 'notification' && JSON.parse(e.data).form_id === rec.request_id, 1500);
     expect(Date.now() - started).toBeLessThan(1000);
     const n = JSON.parse(ev.data);
-    expect(n).toMatchObject({ approval_field: 'line_manager_approval', old_value: 'Pending', new_value: 'Approved', change_type: 'approved' });
+    expect(n).toMatchObject({
+      approval_field: 'line_manager_approval',
+      old_value: 'Pending',
+      new_value: 'Approved',
+      change_type: 'approved',
+    });
     expect(ev.id).toBe(String(n.id));
     // The request change reaches the list too.
     await stream.waitFor((e) => e.event === 'request-changed' && JSON.parse(e.data).request_id === rec.request_id);
@@ -366,7 +498,9 @@ describe('GET /api/events across two server instances', () => {
     // Priya's stream carries her own notification of the request, never Alex's.
     await new Promise((r) => setTimeout(r, 200));
     expect(priyaStream.events.some((e) => e.id === first.id)).toBe(false);
-    expect(alexStream.events.filter((e) => e.event === 'notification').every((e) => JSON.parse(e.data).change_type !== 'pending')).toBe(true);
+    expect(alexStream.events.filter((e) => e.event === 'notification').every((e) => JSON.parse(e.data).change_type !== 'pending')).toBe(
+      true,
+    );
     alexStream.close();
     priyaStream.close();
 
@@ -379,7 +513,7 @@ describe('GET /api/events across two server instances', () => {
     resumed.close();
   });
 
-  it('delivers a group stage\'s notifications, announced together, to each member streaming on the other instance', async () => {
+  it("delivers a group stage's notifications, announced together, to each member streaming on the other instance", async () => {
     const arjun = await t.login(ARJUN);
     const hannah = await t.login(HANNAH);
     const streams = [openStream(port2, arjun.token), openStream(port2, hannah.token)];
@@ -387,7 +521,9 @@ describe('GET /api/events across two server instances', () => {
     await Promise.all(streams.map((s) => s.waitFor((e) => e.event === 'ready')));
     const rec = await submitForm(t.db, await user(ALEX), 'petty-cash', sampleInput('petty-cash'));
     await decideStage(t.db, await user(PRIYA), { ref: rec.request_id, decision: 'Approved' });
-    const got = await Promise.all(streams.map((s) => s.waitFor((e) => e.event === 'notification' && JSON.parse(e.data).form_id === rec.request_id)));
+    const got = await Promise.all(
+      streams.map((s) => s.waitFor((e) => e.event === 'notification' && JSON.parse(e.data).form_id === rec.request_id)),
+    );
     const stored = [...(await notificationsOf(ARJUN, rec.request_id)), ...(await notificationsOf(HANNAH, rec.request_id))];
     // Each member gets exactly their own row, with its id as the event id.
     expect(got.map((e) => e.id).sort()).toEqual(stored.map((n) => String(n.id)).sort());
@@ -429,16 +565,27 @@ describe('e-mail', () => {
   it('queues and sends the final decision to the owner when SMTP is configured', async () => {
     const sent: any[] = [];
     setEmailQueueing(true);
-    const mailer = new Mailer(t.db, { transport: { jsonTransport: true }, from: 'AdminEase <no-reply@adminease.test>', publicUrl: 'http://portal.test' }, { info() {}, warn() {}, error() {} }, 60_000);
+    const mailer = new Mailer(
+      t.db,
+      { transport: { jsonTransport: true }, from: 'AdminEase <no-reply@adminease.test>', publicUrl: 'http://portal.test' },
+      { info() {}, warn() {}, error() {} },
+      60_000,
+    );
     const transporter = (mailer as any).transporter;
     const original = transporter.sendMail.bind(transporter);
-    transporter.sendMail = async (msg: any) => { sent.push(msg); return original(msg); };
+    transporter.sendMail = async (msg: any) => {
+      sent.push(msg);
+      return original(msg);
+    };
     try {
       const rec = await submitLeave();
       await decideStage(t.db, await user(PRIYA), { ref: rec.request_id, decision: 'Approved' });
       await decideStage(t.db, await user(MEERA), { ref: rec.request_id, decision: 'Approved' });
       await mailer.kick();
-      const rows = await t.db.query(`SELECT u.email, n.email_kind, n.email_state FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.form_id = $1 ORDER BY n.id`, [rec.request_id]);
+      const rows = await t.db.query(
+        `SELECT u.email, n.email_kind, n.email_state FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.form_id = $1 ORDER BY n.id`,
+        [rec.request_id],
+      );
       // Priya (new item), Meera (new item), Alex (line manager approval: not final), Alex (HR approval: final).
       expect(rows.rows).toEqual([
         { email: PRIYA, email_kind: 'new_item', email_state: 'sent' },
@@ -449,7 +596,9 @@ describe('e-mail', () => {
       const toAlex = sent.find((m) => m.to === ALEX);
       expect(toAlex.subject).toContain(rec.request_id);
       expect(toAlex.text).toContain('HR Approval changed from Pending to Approved');
-      expect(toAlex.text).toContain('http://portal.test/');
+      // The link opens the request itself (the web's /requests/<id>), for the owner and for the approvers.
+      expect(toAlex.text).toContain(`Open the request: http://portal.test/requests/${rec.request_id}\n`);
+      expect(sent.find((m) => m.to === MEERA).text).toContain(`http://portal.test/requests/${rec.request_id}\n`);
     } finally {
       setEmailQueueing(false);
       await mailer.close();

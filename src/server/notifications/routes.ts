@@ -1,17 +1,24 @@
-// The form-state API (employee-side §7 'Form state and notifications'), the live stream GET /api/events
-// (Server-Sent Events, resumable with Last-Event-ID) and, when SMTP is configured, the notification mailer.
+// The form-state API (/api/form-state: save-snapshot, check-changes, notifications, mark-read, health), the live
+// stream GET /api/events (Server-Sent Events, resumable with Last-Event-ID) and, when SMTP is configured, the
+// notification mailer.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setEmailQueueing } from '../events/notify.js';
-import { parse } from '../http/parse.js';
 import { LiveHub } from './hub.js';
-import { Mailer, mailSettingsFromEnv } from './mailer.js';
+import { Mailer } from './mailer.js';
 import { changesSinceSnapshot, markRead, ownUserId, saveSnapshot, unreadCount, unreadNotifications } from './service.js';
 import { PUBLIC_ROUTE } from '../http/edge.js';
 import { DATABASE_RETRY_AFTER_S } from '../db/unavailable.js';
 import { databaseHealth } from '../health/routes.js';
 
 const UserIdBody = z.object({ user_id: z.union([z.string().max(100), z.number()], { message: 'user_id is required' }) }).loose();
+const UserParams = z.object({ userId: z.string() });
+const IdParams = z.object({ id: z.string() });
+/** Where a reconnecting stream resumes (the Last-Event-ID header wins); anything but a number replays nothing. */
+const EventsQuery = z.object({
+  lastEventId: z.unknown().optional().meta({ type: 'string', description: 'Id of the last event received (as the Last-Event-ID header)' }),
+});
 
 const hubs = new WeakMap<object, LiveHub>();
 
@@ -20,9 +27,10 @@ export function liveHubOf(app: FastifyInstance): LiveHub | undefined {
   return hubs.get(app.ctx);
 }
 
-export default async function notificationRoutes(app: FastifyInstance) {
+export default async function notificationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
-  const settings = mailSettingsFromEnv();
+  const settings = ctx.config.mail;
   let mailer: Mailer | null = null;
   if (settings) {
     mailer = new Mailer(ctx.db, settings, app.log);
@@ -41,24 +49,24 @@ export default async function notificationRoutes(app: FastifyInstance) {
     await mailer?.close();
   });
 
-  app.post('/api/form-state/save-snapshot', async (req) => {
-    const userId = ownUserId(req.user, parse(UserIdBody, req.body).user_id);
+  app.post('/api/form-state/save-snapshot', { schema: { body: UserIdBody } }, async (req) => {
+    const userId = ownUserId(req.user, req.body.user_id);
     return { success: true, ...(await saveSnapshot(ctx.db, userId, ctx.clock.now())) };
   });
 
-  app.post('/api/form-state/check-changes', async (req) => {
-    const userId = ownUserId(req.user, parse(UserIdBody, req.body).user_id);
+  app.post('/api/form-state/check-changes', { schema: { body: UserIdBody } }, async (req) => {
+    const userId = ownUserId(req.user, req.body.user_id);
     const { snapshot_at, notifications } = await changesSinceSnapshot(ctx.db, userId, ctx.clock.now());
     return { success: true, has_changes: notifications.length > 0, count: notifications.length, snapshot_at, notifications };
   });
 
-  app.get<{ Params: { userId: string } }>('/api/form-state/notifications/:userId', async (req) => {
+  app.get('/api/form-state/notifications/:userId', { schema: { params: UserParams } }, async (req) => {
     const userId = ownUserId(req.user, req.params.userId);
     const [notifications, count] = await Promise.all([unreadNotifications(ctx.db, userId), unreadCount(ctx.db, userId)]);
     return { success: true, unread_count: count, notifications };
   });
 
-  app.post<{ Params: { id: string } }>('/api/form-state/mark-read/:id', async (req) => {
+  app.post('/api/form-state/mark-read/:id', { schema: { params: IdParams } }, async (req) => {
     return { success: true, ...(await markRead(ctx.db, req.user, req.params.id, ctx.clock.now())) };
   });
 
@@ -66,13 +74,15 @@ export default async function notificationRoutes(app: FastifyInstance) {
     // The same database check as /api/health (a write, and recent resource errors), so the two never disagree.
     const h = await databaseHealth(ctx.db);
     if (h.status !== 'ok') {
-      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S))
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
         .send({ status: 'unhealthy', service: 'form-state', database: h.status === 'error' ? h.reason : 'degraded' });
     }
     return { status: 'healthy', service: 'form-state', live_updates: hub.state, email: settings ? 'enabled' : 'disabled' };
   });
 
-  app.get<{ Querystring: { lastEventId?: string } }>('/api/events', async (req, reply) => {
+  app.get('/api/events', { schema: { querystring: EventsQuery } }, async (req, reply) => {
     const lastHeader = req.headers['last-event-id'];
     const lastRaw = (Array.isArray(lastHeader) ? lastHeader[0] : lastHeader) ?? req.query.lastEventId;
     const replayAfter = lastRaw !== undefined && /^\d{1,15}$/.test(String(lastRaw).trim()) ? Number(String(lastRaw).trim()) : undefined;
@@ -101,7 +111,14 @@ export default async function notificationRoutes(app: FastifyInstance) {
       if (client) hub.removeClient(client);
     });
     try {
-      client = await hub.addClient({ userId: req.user.id, userType: req.user.user_type, tokenHash: req.tokenHash, sessionRemainingMs: req.sessionExpiresAt - ctx.clock.now().getTime(), res, replayAfter });
+      client = await hub.addClient({
+        userId: req.user.id,
+        userType: req.user.user_type,
+        tokenHash: req.tokenHash,
+        sessionRemainingMs: req.sessionExpiresAt - ctx.clock.now().getTime(),
+        res,
+        replayAfter,
+      });
       if (gone) hub.removeClient(client);
     } catch (err) {
       req.log.error({ err }, 'live stream failed to start');

@@ -50,7 +50,10 @@ export function ownUserId(caller: AuthUser, ref: unknown): number {
 
 /** Unread notifications, newest first. */
 export async function unreadNotifications(c: Queryable, userId: number, limit = MAX_NOTIFICATIONS): Promise<FormNotification[]> {
-  const r = await c.query(`${NOTIFICATION_SELECT} WHERE user_id = $1 AND read_at IS NULL ORDER BY created_at DESC, id DESC LIMIT $2`, [userId, limit]);
+  const r = await c.query(`${NOTIFICATION_SELECT} WHERE user_id = $1 AND read_at IS NULL ORDER BY created_at DESC, id DESC LIMIT $2`, [
+    userId,
+    limit,
+  ]);
   return r.rows.map(toApiNotification);
 }
 
@@ -60,7 +63,11 @@ export async function unreadCount(c: Queryable, userId: number): Promise<number>
 }
 
 /** Records what the user has seen: the newest notification id at this moment. */
-export async function saveSnapshot(c: Queryable, userId: number, now: Date): Promise<{ snapshot_at: string; last_notification_id: number }> {
+export async function saveSnapshot(
+  c: Queryable,
+  userId: number,
+  now: Date,
+): Promise<{ snapshot_at: string; last_notification_id: number }> {
   const r = await c.query(
     `INSERT INTO form_state_snapshots (user_id, snapshot_at, last_notification_id)
      SELECT $1, $2, coalesce((SELECT max(id) FROM notifications WHERE user_id = $1), 0)
@@ -73,14 +80,19 @@ export async function saveSnapshot(c: Queryable, userId: number, now: Date): Pro
 
 /**
  * Unread notifications newer than the user's snapshot, newest first; read ones never come back. A user without a
- * snapshot (never logged out since notifications began) gets none: this first check saves the baseline instead,
- * so a first sign-in does not replay the whole history in the updates dialog (the bell still lists it).
+ * snapshot (a first sign-in) gets every unread notification (the newest, capped as the list), so the updates dialog
+ * opens on the first sign-in too; this first check also saves the baseline, so the next one shows only newer ones.
  */
-export async function changesSinceSnapshot(c: Queryable, userId: number, now: Date): Promise<{ snapshot_at: string; notifications: FormNotification[] }> {
+export async function changesSinceSnapshot(
+  c: Queryable,
+  userId: number,
+  now: Date,
+): Promise<{ snapshot_at: string; notifications: FormNotification[] }> {
   const snap = await c.query('SELECT snapshot_at, last_notification_id FROM form_state_snapshots WHERE user_id = $1', [userId]);
   if (!snap.rows[0]) {
+    const unread = await unreadNotifications(c, userId);
     const baseline = await saveSnapshot(c, userId, now);
-    return { snapshot_at: baseline.snapshot_at, notifications: [] };
+    return { snapshot_at: baseline.snapshot_at, notifications: unread };
   }
   const r = await c.query(
     `${NOTIFICATION_SELECT} WHERE user_id = $1 AND read_at IS NULL AND id > $2 ORDER BY created_at DESC, id DESC LIMIT $3`,
@@ -93,10 +105,11 @@ export async function changesSinceSnapshot(c: Queryable, userId: number, now: Da
 export async function markRead(c: Queryable, caller: AuthUser, idRef: string, now: Date): Promise<{ id: number; read_at: string }> {
   if (!/^\d{1,15}$/.test(idRef)) throw badRequest('Notification id must be a number');
   const id = Number(idRef);
-  const r = await c.query(
-    `UPDATE notifications SET read_at = coalesce(read_at, $3) WHERE id = $1 AND user_id = $2 RETURNING id, read_at`,
-    [id, caller.id, now],
-  );
+  const r = await c.query(`UPDATE notifications SET read_at = coalesce(read_at, $3) WHERE id = $1 AND user_id = $2 RETURNING id, read_at`, [
+    id,
+    caller.id,
+    now,
+  ]);
   if (r.rows[0]) return { id, read_at: new Date(r.rows[0].read_at).toISOString() };
   const other = await c.query('SELECT 1 FROM notifications WHERE id = $1', [id]);
   if (other.rows[0]) throw forbidden('You may only mark your own notifications as read');

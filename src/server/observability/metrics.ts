@@ -76,7 +76,9 @@ export class MetricsRegistry {
     out.push('# TYPE adminease_http_request_duration_seconds histogram');
     for (const h of this.histograms.values()) {
       for (let i = 0; i < LATENCY_BUCKETS.length; i += 1) {
-        out.push(`adminease_http_request_duration_seconds_bucket${labelText({ ...h.labels, le: num(LATENCY_BUCKETS[i]) })} ${h.buckets[i]}`);
+        out.push(
+          `adminease_http_request_duration_seconds_bucket${labelText({ ...h.labels, le: num(LATENCY_BUCKETS[i]) })} ${h.buckets[i]}`,
+        );
       }
       out.push(`adminease_http_request_duration_seconds_bucket${labelText({ ...h.labels, le: '+Inf' })} ${h.count}`);
       out.push(`adminease_http_request_duration_seconds_sum${labelText(h.labels)} ${num(h.sum)}`);
@@ -90,8 +92,17 @@ export class MetricsRegistry {
     const mem = process.memoryUsage();
     const cpu = process.cpuUsage();
     const all = [
-      { name: 'process_start_time_seconds', help: 'Start time of the process since the Unix epoch, in seconds.', value: Math.floor(this.startedAt / 1000) },
-      { name: 'process_cpu_seconds_total', help: 'User and system CPU time spent, in seconds.', value: (cpu.user + cpu.system) / 1e6, type: 'counter' as const },
+      {
+        name: 'process_start_time_seconds',
+        help: 'Start time of the process since the Unix epoch, in seconds.',
+        value: Math.floor(this.startedAt / 1000),
+      },
+      {
+        name: 'process_cpu_seconds_total',
+        help: 'User and system CPU time spent, in seconds.',
+        value: (cpu.user + cpu.system) / 1e6,
+        type: 'counter' as const,
+      },
       { name: 'process_resident_memory_bytes', help: 'Resident memory size in bytes.', value: mem.rss },
       { name: 'nodejs_heap_used_bytes', help: 'V8 heap in use, in bytes.', value: mem.heapUsed },
       { name: 'nodejs_heap_total_bytes', help: 'V8 heap reserved, in bytes.', value: mem.heapTotal },

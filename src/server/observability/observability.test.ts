@@ -5,8 +5,12 @@ import { type TestApp, startTestApp } from '../test/harness.js';
 import { escapeLabel } from './metrics.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Parses the exposition into {name, labels, value} samples, checking every line is well-formed. */
 function parseExposition(text: string) {
@@ -35,7 +39,13 @@ describe('GET /metrics', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const samples = parseExposition(res.body);
     const count = (route: string, status: string, method = 'POST') =>
-      samples.find((s) => s.name === 'adminease_http_requests_total' && s.labels.route === route && s.labels.status === status && s.labels.method === method)?.value;
+      samples.find(
+        (s) =>
+          s.name === 'adminease_http_requests_total' &&
+          s.labels.route === route &&
+          s.labels.status === status &&
+          s.labels.method === method,
+      )?.value;
     expect(count('/ai/:family/session/login', '200')).toBe(3);
     expect(count('/ai/:family/session/login', '403')).toBe(1);
     expect(count('/api/auth/login', '200')).toBe(1);
@@ -49,16 +59,39 @@ describe('GET /metrics', () => {
   it('exposes cumulative latency histograms whose +Inf bucket equals the count', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics' });
     const samples = parseExposition(res.body);
-    const buckets = samples.filter((s) => s.name === 'adminease_http_request_duration_seconds_bucket' && s.labels.route === '/ai/:family/session/login' && s.labels.status_class === '2xx');
+    const buckets = samples.filter(
+      (s) =>
+        s.name === 'adminease_http_request_duration_seconds_bucket' &&
+        s.labels.route === '/ai/:family/session/login' &&
+        s.labels.status_class === '2xx',
+    );
     expect(buckets.length).toBeGreaterThan(5);
     for (let i = 1; i < buckets.length; i += 1) expect(buckets[i].value).toBeGreaterThanOrEqual(buckets[i - 1].value);
     const inf = buckets.find((b) => b.labels.le === '+Inf')!;
-    const cnt = samples.find((s) => s.name === 'adminease_http_request_duration_seconds_count' && s.labels.route === '/ai/:family/session/login' && s.labels.status_class === '2xx')!;
+    const cnt = samples.find(
+      (s) =>
+        s.name === 'adminease_http_request_duration_seconds_count' &&
+        s.labels.route === '/ai/:family/session/login' &&
+        s.labels.status_class === '2xx',
+    )!;
     expect(inf.value).toBe(cnt.value);
-    const sum = samples.find((s) => s.name === 'adminease_http_request_duration_seconds_sum' && s.labels.route === '/ai/:family/session/login' && s.labels.status_class === '2xx')!;
+    const sum = samples.find(
+      (s) =>
+        s.name === 'adminease_http_request_duration_seconds_sum' &&
+        s.labels.route === '/ai/:family/session/login' &&
+        s.labels.status_class === '2xx',
+    )!;
     expect(sum.value).toBeGreaterThan(0);
-    for (const g of ['adminease_db_pool_connections', 'process_resident_memory_bytes', 'nodejs_eventloop_delay_p99_seconds', 'adminease_http_routes']) {
-      expect(samples.some((s) => s.name === g), g).toBe(true);
+    for (const g of [
+      'adminease_db_pool_connections',
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_delay_p99_seconds',
+      'adminease_http_routes',
+    ]) {
+      expect(
+        samples.some((s) => s.name === g),
+        g,
+      ).toBe(true);
     }
   });
 
@@ -88,7 +121,14 @@ describe('GET /metrics', () => {
 describe('route catalogue', () => {
   it('lists every route of every feature with its method', () => {
     const routes = t.app.metrics.routes.map((r) => `${r.method} ${r.url}`);
-    for (const r of ['GET /api/health', 'POST /api/auth/login', 'POST /api/auth/logout', 'GET /api/auth/me', 'POST /ai/:family/session/login', 'GET /metrics']) {
+    for (const r of [
+      'GET /api/health',
+      'POST /api/auth/login',
+      'POST /api/auth/logout',
+      'GET /api/auth/me',
+      'POST /ai/:family/session/login',
+      'GET /metrics',
+    ]) {
       expect(routes).toContain(r);
     }
   });
@@ -102,7 +142,9 @@ describe('GET /api/health', () => {
     const broken = await startTestApp();
     await broken.db.query('SELECT 1');
     const realQuery = broken.db.query;
-    broken.db.query = (async () => { throw new Error('connection refused'); }) as any;
+    broken.db.query = async () => {
+      throw new Error('connection refused');
+    };
     try {
       const down = await broken.anonymous.get('/api/health');
       expect(down.status).toBe(503);

@@ -35,12 +35,16 @@ async function observabilityRoutes(app: FastifyInstance) {
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const m of methods) if (m !== 'HEAD') registry.routes.push({
-      method: m,
-      url: route.url,
-      // Read when asked: an onRoute hook added later (the web app's files) may still mark the route public.
-      get public() { return (route.config as { public?: boolean } | undefined)?.public === true; },
-    });
+    for (const m of methods)
+      if (m !== 'HEAD')
+        registry.routes.push({
+          method: m,
+          url: route.url,
+          // Read when asked: an onRoute hook added later (the web app's files) may still mark the route public.
+          get public() {
+            return route.config?.public === true;
+          },
+        });
   });
 
   app.addHook('onResponse', async (req, reply) => {
@@ -50,14 +54,17 @@ async function observabilityRoutes(app: FastifyInstance) {
 
   const loopDelay = monitorEventLoopDelay({ resolution: 20 });
   loopDelay.enable();
-  app.ctx.onClose.push(() => { loopDelay.disable(); });
+  app.ctx.onClose.push(() => {
+    loopDelay.disable();
+  });
 
   // METRICS_TOKEN set: scrapers send `Authorization: Bearer <token>`. Unset: only clients on this machine get an
   // answer: the connection's own peer is loopback and nothing was forwarded (a proxy on this machine passing on a
   // remote client, or a forged X-Forwarded-For, is not 'this machine'); everyone else 403.
-  const token = process.env.METRICS_TOKEN || '';
+  const token = app.ctx.config.metricsToken ?? '';
 
-  const forwarded = (h: Record<string, unknown>) => h['x-forwarded-for'] !== undefined || h.forwarded !== undefined || h['x-real-ip'] !== undefined;
+  const forwarded = (h: Record<string, unknown>) =>
+    h['x-forwarded-for'] !== undefined || h.forwarded !== undefined || h['x-real-ip'] !== undefined;
 
   app.get('/metrics', PUBLIC_ROUTE, async (req, reply) => {
     if (token) {
@@ -72,8 +79,16 @@ async function observabilityRoutes(app: FastifyInstance) {
       { name: 'adminease_db_pool_connections', help: 'Connections open in the database pool.', value: pool.totalCount },
       { name: 'adminease_db_pool_idle_connections', help: 'Idle connections in the database pool.', value: pool.idleCount },
       { name: 'adminease_db_pool_waiting_clients', help: 'Queries waiting for a pool connection.', value: pool.waitingCount },
-      { name: 'nodejs_eventloop_delay_p99_seconds', help: 'p99 event-loop delay since the last scrape, in seconds.', value: loopDelay.percentile(99) / 1e9 },
-      { name: 'nodejs_eventloop_delay_max_seconds', help: 'Largest event-loop delay since the last scrape, in seconds.', value: loopDelay.max / 1e9 },
+      {
+        name: 'nodejs_eventloop_delay_p99_seconds',
+        help: 'p99 event-loop delay since the last scrape, in seconds.',
+        value: loopDelay.percentile(99) / 1e9,
+      },
+      {
+        name: 'nodejs_eventloop_delay_max_seconds',
+        help: 'Largest event-loop delay since the last scrape, in seconds.',
+        value: loopDelay.max / 1e9,
+      },
     ]);
     loopDelay.reset();
     return reply.header('content-type', 'text/plain; version=0.0.4; charset=utf-8').header('cache-control', 'no-store').send(body);

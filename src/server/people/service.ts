@@ -1,7 +1,6 @@
 // People: loading users, the user shape the API returns, resolving a person reference from a query
-// (user id, employee code or HR id) and the rule of who may see whose personal data.
+// (src/server/policies/people.ts holds the rule of who may see whose personal data).
 import type { Queryable } from '../db/pool.js';
-import { forbidden, notFound } from '../http/errors.js';
 
 export interface AuthUser {
   id: number;
@@ -20,6 +19,8 @@ export interface AuthUser {
   hr_contact_name: string | null;
   join_date: string | null;
   annual_leave_total: number;
+  /** An administrator asked for a new password: nothing else is allowed until it is changed (accounts). */
+  must_change_password: boolean;
 }
 
 export const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`;
@@ -28,7 +29,8 @@ export const fullName = (u: { first_name: string; last_name: string }) => `${u.f
 export const USER_SELECT = `
   SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.user_type, u.department_code, d.name AS department_name,
          u.employee_code, u.hr_id, u.manager_id, m.first_name || ' ' || m.last_name AS manager_name,
-         u.hr_contact_id, h.first_name || ' ' || h.last_name AS hr_contact_name, u.join_date, u.annual_leave_total
+         u.hr_contact_id, h.first_name || ' ' || h.last_name AS hr_contact_name, u.join_date, u.annual_leave_total,
+         u.must_change_password
     FROM users u
     LEFT JOIN departments d ON d.code = u.department_code
     LEFT JOIN users m ON m.id = u.manager_id
@@ -39,48 +41,20 @@ export async function loadUser(db: Queryable, id: number): Promise<AuthUser | un
   return r.rows[0];
 }
 
-export async function loadUserByEmail(db: Queryable, email: string): Promise<(AuthUser & { password_hash: string }) | undefined> {
-  const r = await db.query(`${USER_SELECT.replace('SELECT u.id,', 'SELECT u.password_hash, u.id,')} WHERE lower(u.email) = lower($1)`, [email]);
+/** A person by e-mail with what sign-in checks: the password hash and whether the account is active (not offboarded). */
+export async function loadUserByEmail(
+  db: Queryable,
+  email: string,
+): Promise<(AuthUser & { password_hash: string; account_active: boolean }) | undefined> {
+  const r = await db.query(
+    `${USER_SELECT.replace('SELECT u.id,', 'SELECT u.password_hash, u.active AS account_active, u.id,')} WHERE lower(u.email) = lower($1)`,
+    [email],
+  );
   return r.rows[0];
 }
 
-/**
- * A person named in a query or path: a numeric user id, an employee code (EMP-1001) or an HR id (HR-001).
- * Answers the user id, or undefined when nobody matches.
- */
-export async function resolvePersonRef(db: Queryable, ref: string | number | undefined | null): Promise<number | undefined> {
-  if (ref === undefined || ref === null || String(ref).trim() === '') return undefined;
-  const s = String(ref).trim();
-  if (/^\d{1,9}$/.test(s)) {
-    const r = await db.query('SELECT id FROM users WHERE id = $1', [Number(s)]);
-    if (r.rows[0]) return r.rows[0].id;
-  }
-  const r = await db.query('SELECT id FROM users WHERE employee_code = $1 OR hr_id = $1 LIMIT 1', [s]);
-  return r.rows[0]?.id;
-}
-
-/** True when `ref` names the caller (by user id, employee code or HR id). */
-export function isSelfRef(caller: AuthUser, ref: string | number | undefined | null): boolean {
-  if (ref === undefined || ref === null) return false;
-  const s = String(ref).trim();
-  return s === String(caller.id) || s === caller.employee_code || (caller.hr_id !== null && s === caller.hr_id);
-}
-
-/**
- * Who may see another person's profile, leave balance and requests: the person, their line manager,
- * their HR contact. Throws 403 otherwise, 404 when the person does not exist (only to those who could see it).
- */
-export async function assertMayViewPerson(db: Queryable, caller: AuthUser, ref: string | number | undefined | null): Promise<number> {
-  if (isSelfRef(caller, ref)) return caller.id;
-  const targetId = await resolvePersonRef(db, ref);
-  if (targetId === undefined) throw forbidden('You may only view your own data or that of people you approve for');
-  if (targetId === caller.id) return targetId;
-  const r = await db.query('SELECT manager_id, hr_contact_id FROM users WHERE id = $1', [targetId]);
-  const t = r.rows[0];
-  if (!t) throw notFound('Employee not found');
-  if (t.manager_id === caller.id || t.hr_contact_id === caller.id) return targetId;
-  throw forbidden('You may only view your own data or that of people you approve for');
-}
+// The person rules (who may see whose data, ids that must be the caller's own) are the policy module's.
+export { assertMayViewPerson, isSelfRef, resolvePersonRef } from '../policies/people.js';
 
 /** The user object of the login answer and of GET /api/auth/me. */
 export function toApiUser(u: AuthUser) {
@@ -104,5 +78,7 @@ export function toApiUser(u: AuthUser) {
     lastName: u.last_name,
     manager_name: u.manager_name,
     managerName: u.manager_name,
+    /** True while an administrator's demand for a new password stands (the web shows the change screen first). */
+    must_change_credentials: u.must_change_password === true,
   };
 }

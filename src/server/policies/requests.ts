@@ -8,17 +8,25 @@
 //     on the line manager, so HR may know of it before);
 //   - finance staff, the facilities desk and the facilities manager: every request of the types whose chain
 //     has their stage, in every state (their queues are role-wide);
-//   - IT staff: every IT incident and password reset.
+//   - IT staff: every IT incident and password reset;
+//   - whoever signed a stage of the request (decided it), even once they no longer work that dashboard: whoever
+//     may act on or has acted on a stage of a request may view it, through every read path alike.
 // Sensitive fields (bank details, new passwords and the like) go further only to the owner and to the people
 // who decide a stage of the request; everyone else gets the request without them. A few fields are the owner's
 // alone (the new password of a password reset): not even the people who decide the request see them.
 // A refused read answers exactly like a request that does not exist: callers throw their not-found error.
-import { STAGE_USER_TYPE, isViewOnlyForManager } from '../../domain/approvals.js';
-import { FORM_TYPES, type Stage, formTypeDef } from '../../domain/forms.js';
-import { dashboardForRole } from '../../domain/roles.js';
+import { type ApproverRole, checkStageDecidable, isViewOnlyForManager } from '../../domain/approvals.js';
+import { FORM_TYPES, type Stage, STAGES, formTypeDef } from '../../domain/forms.js';
+import { HttpError } from '../http/errors.js';
+import { type RecordRow, toRecord } from '../requests/repo.js';
+import { GROUP_USER_TYPE, isInStageGroup, isItStaff } from './groups.js';
 
 /** The facts of a viewer the rule reads (an AuthUser has them). */
-export interface Viewer { id: number; role: string; user_type: string }
+export interface Viewer {
+  id: number;
+  role: string;
+  user_type: string;
+}
 
 /** The facts of a request the rule reads (a RecordRow has them). */
 export interface RequestFacts {
@@ -31,13 +39,15 @@ export interface RequestFacts {
 }
 
 /** How a viewer relates to a request: the owner, or the dashboard on which they see it. */
-export type ViewRelation = 'owner' | 'manager' | 'hr' | 'finance' | 'facilities_desk' | 'facilities_manager' | 'it';
+export type ViewRelation = 'owner' | 'manager' | 'hr' | 'finance' | 'facilities_desk' | 'facilities_manager' | 'it' | 'signer';
 
 const chainOf = (formType: string): readonly Stage[] => formTypeDef(formType)?.chain ?? [];
 const typesWithStage = (stage: Stage) => FORM_TYPES.filter((t) => t.chain.includes(stage)).map((t) => t.formType);
 
 /** Types on the line manager's dashboard: every type with a line-manager stage plus the view-only IT types. */
-export const MANAGER_VIEW_TYPES: readonly string[] = FORM_TYPES.map((t) => t.formType).filter((t) => chainOf(t).includes('line_manager') || isViewOnlyForManager(t));
+export const MANAGER_VIEW_TYPES: readonly string[] = FORM_TYPES.map((t) => t.formType).filter(
+  (t) => chainOf(t).includes('line_manager') || isViewOnlyForManager(t),
+);
 /** Types of each role-wide or per-person approver stage (the types whose chain has that stage). */
 export const STAGE_VIEW_TYPES: Record<'hr' | 'finance' | 'facilities_desk' | 'facilities_manager' | 'it_helpdesk', readonly string[]> = {
   hr: typesWithStage('hr'),
@@ -47,8 +57,9 @@ export const STAGE_VIEW_TYPES: Record<'hr' | 'finance' | 'facilities_desk' | 'fa
   it_helpdesk: typesWithStage('it_helpdesk'),
 };
 
-export function isItStaffViewer(user: Pick<Viewer, 'role' | 'user_type'>): boolean {
-  return dashboardForRole(user.role, user.user_type) === 'it';
+/** Did `userId` sign (decide) a stage of this request? */
+export function signedAStage(req: Pick<RequestFacts, 'approvals'>, userId: number): boolean {
+  return (req.approvals ?? []).some((a) => a.signer_id === userId && a.decision !== 'Pending');
 }
 
 /** The stage other than `stage` of this request that `userId` signed, or null. */
@@ -68,15 +79,14 @@ export function isStageApprover(user: Viewer, req: RequestFacts, stage: Stage): 
     case 'line_manager':
       return req.line_manager_id !== null && req.line_manager_id === user.id;
     case 'hr':
-      if (user.user_type !== STAGE_USER_TYPE.hr || req.hr_contact_id === null) return false;
+      if (!isInStageGroup(user, 'hr') || req.hr_contact_id === null) return false;
       if (req.hr_contact_id === user.id) return true;
       return decidedOtherStep(req, req.hr_contact_id, 'hr') !== null;
     case 'it_helpdesk':
-      return isItStaffViewer(user);
     case 'finance':
     case 'facilities_desk':
     case 'facilities_manager':
-      return user.user_type === STAGE_USER_TYPE[stage];
+      return isInStageGroup(user, stage);
     default:
       return false;
   }
@@ -90,9 +100,10 @@ export function viewRelations(user: Viewer, req: RequestFacts): ViewRelation[] {
   if (req.line_manager_id !== null && req.line_manager_id === user.id && MANAGER_VIEW_TYPES.includes(type)) out.push('manager');
   if (STAGE_VIEW_TYPES.hr.includes(type) && isStageApprover(user, req, 'hr')) out.push('hr');
   for (const stage of ['finance', 'facilities_desk', 'facilities_manager'] as const) {
-    if (user.user_type === STAGE_USER_TYPE[stage] && STAGE_VIEW_TYPES[stage].includes(type)) out.push(stage);
+    if (isInStageGroup(user, stage) && STAGE_VIEW_TYPES[stage].includes(type)) out.push(stage);
   }
-  if (isItStaffViewer(user) && STAGE_VIEW_TYPES.it_helpdesk.includes(type)) out.push('it');
+  if (isItStaff(user) && STAGE_VIEW_TYPES.it_helpdesk.includes(type)) out.push('it');
+  if (signedAStage(req, user.id)) out.push('signer');
   return out;
 }
 
@@ -150,26 +161,201 @@ export function withoutSensitive<T extends Record<string, unknown>>(user: Viewer
 
 const sqlList = (xs: readonly string[]) => (xs.length ? xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(', ') : 'NULL');
 
+/** The requests (alias `r`) whose HR step passed on to the other HR staff: their HR contact decided another step. */
+const hrPassedOnSql = (r: string) =>
+  `(${r}.line_manager_id = ${r}.hr_contact_id AND ${r}.form_type IN (${sqlList(STAGE_VIEW_TYPES.hr)})
+      AND EXISTS (SELECT 1 FROM approvals pv WHERE pv.request_pk = ${r}.id AND pv.stage <> 'hr' AND pv.signer_id = ${r}.hr_contact_id AND pv.decision <> 'Pending'))`;
+
 /**
- * The same rule as an SQL condition over a requests row (alias `r`), for lists: `userParam` is the
- * query parameter that holds the viewer's user id ('$1'). Role-wide parts are decided here from the viewer's type.
+ * The requests (alias `r`) on the dashboard of `role` for the viewer in query parameter `userParam`, as SQL: the
+ * same sets as viewRelations' 'manager', 'hr', 'finance', ... relations. `extra` (HR) are the requests whose HR
+ * step passed on to the viewer from a colleague (never their own requests, nor ones whose HR contact they are).
+ * The approver queues select from these scopes; viewScopeSql below is their union with the owner and the signers.
+ */
+export function queueScopeSql(role: ApproverRole, userParam: string, r = 'r'): { scope: string; extra?: string } {
+  switch (role) {
+    case 'manager':
+      return { scope: `${r}.line_manager_id = ${userParam} AND ${r}.form_type IN (${sqlList(MANAGER_VIEW_TYPES)})` };
+    case 'hr':
+      return {
+        scope: `${r}.hr_contact_id = ${userParam} AND ${r}.form_type IN (${sqlList(STAGE_VIEW_TYPES.hr)})`,
+        extra: `${hrPassedOnSql(r)} AND ${r}.hr_contact_id <> ${userParam} AND ${r}.employee_id <> ${userParam}`,
+      };
+    default:
+      return { scope: `${r}.form_type IN (${sqlList(STAGE_VIEW_TYPES[role])})` };
+  }
+}
+
+/**
+ * The same rule as canViewRequest, as an SQL condition over a requests row (alias `r`), for lists: `userParam` is
+ * the query parameter that holds the viewer's user id ('$1'). Role-wide parts are decided here from the viewer's group.
  */
 export function viewScopeSql(user: Viewer, userParam: string, r = 'r'): string {
   const parts = [
     `${r}.employee_id = ${userParam}`,
-    `(${r}.line_manager_id = ${userParam} AND ${r}.form_type IN (${sqlList(MANAGER_VIEW_TYPES)}))`,
+    `(${queueScopeSql('manager', userParam, r).scope})`,
+    `EXISTS (SELECT 1 FROM approvals sg WHERE sg.request_pk = ${r}.id AND sg.signer_id = ${userParam} AND sg.decision <> 'Pending')`,
   ];
-  if (user.user_type === STAGE_USER_TYPE.hr) {
-    parts.push(`(${r}.hr_contact_id = ${userParam} AND ${r}.form_type IN (${sqlList(STAGE_VIEW_TYPES.hr)}))`);
-    // The HR step passed on to the other HR staff (its HR contact decided another step as line manager).
-    parts.push(`(${r}.line_manager_id = ${r}.hr_contact_id AND ${r}.form_type IN (${sqlList(STAGE_VIEW_TYPES.hr)})
-      AND EXISTS (SELECT 1 FROM approvals pv WHERE pv.request_pk = ${r}.id AND pv.stage <> 'hr' AND pv.signer_id = ${r}.hr_contact_id AND pv.decision <> 'Pending'))`);
+  if (isInStageGroup(user, 'hr')) {
+    parts.push(`(${queueScopeSql('hr', userParam, r).scope})`);
+    parts.push(hrPassedOnSql(r));
   }
   const wide: string[] = [];
   for (const stage of ['finance', 'facilities_desk', 'facilities_manager'] as const) {
-    if (user.user_type === STAGE_USER_TYPE[stage]) wide.push(...STAGE_VIEW_TYPES[stage]);
+    if (isInStageGroup(user, stage)) wide.push(...STAGE_VIEW_TYPES[stage]);
   }
-  if (isItStaffViewer(user)) wide.push(...STAGE_VIEW_TYPES.it_helpdesk);
+  if (isItStaff(user)) wide.push(...STAGE_VIEW_TYPES.it_helpdesk);
   if (wide.length) parts.push(`${r}.form_type IN (${sqlList([...new Set(wide)])})`);
   return `(${parts.join(' OR ')})`;
+}
+
+// ---- deciding a stage ---------------------------------------------------------------------------
+
+/** A refusal: the HTTP status and the message the caller gets (404 answers exactly like a missing request). */
+export interface Refusal {
+  status: number;
+  message: string;
+}
+
+export const NOT_FOUND_MESSAGE = 'Request not found';
+
+/** Why someone who is not the approver of a stage may not decide it. */
+export const NOT_APPROVER: Record<Stage, string> = {
+  line_manager: "Only the employee's line manager can decide this request",
+  hr: "Only the employee's HR contact can decide this request",
+  finance: 'Only finance staff can decide the finance step',
+  facilities_desk: 'Only the facilities desk can decide this step',
+  facilities_manager: 'Only the facilities manager can decide this step',
+  it_helpdesk: 'IT tickets and password resets are handled on the IT support dashboard',
+};
+
+/** The facts separation of duties reads (a RecordRow has them). */
+export type DutyFacts = RequestFacts & { data?: Record<string, unknown> | null };
+
+/**
+ * Separation of duties, the one rule every decision and every piece of IT work goes through: one person decides at
+ * most one step of a request and never works on their own request. For IT, the line manager who acknowledged a
+ * password reset (which sends it to IT) does not also set the password. Answers the refusal message, or null when
+ * `user` may act on `stage`. Another member of the step's group does it instead (the queues offer it to them).
+ */
+export function separationOfDutiesRefusal(user: Pick<Viewer, 'id'>, req: DutyFacts, stage: Stage): string | null {
+  if (req.employee_user_id === user.id) {
+    return stage === 'it_helpdesk'
+      ? 'You cannot work on your own ticket; a colleague in IT support will handle it'
+      : 'You cannot decide on your own request';
+  }
+  const other = decidedOtherStep(req, user.id, stage);
+  if (other) {
+    return `You already decided the ${STAGES[other].label} step of this request; another ${STAGES[stage].label} approver must decide this step`;
+  }
+  if (
+    stage === 'it_helpdesk' &&
+    req.form_type === 'password-reset' &&
+    req.line_manager_id === user.id &&
+    req.data?.line_manager_acknowledgement === true
+  ) {
+    return 'You acknowledged this password reset as the line manager; another member of IT support must set the password';
+  }
+  return null;
+}
+
+/**
+ * Who may decide `stage` of this request, whatever its state: someone who may see it (else 404, like a missing
+ * request), is that stage's approver (403) and no duty separates them from it (403). The IT helpdesk step is not
+ * decided but worked on the IT dashboard (it.ts). Null when they may.
+ */
+export function decideRefusal(user: Viewer, req: DutyFacts, stage: Stage): Refusal | null {
+  if (!canViewRequest(user, req)) return { status: 404, message: NOT_FOUND_MESSAGE };
+  if (stage === 'it_helpdesk' || !isStageApprover(user, req, stage)) return { status: 403, message: NOT_APPROVER[stage] };
+  const duty = separationOfDutiesRefusal(user, req, stage);
+  return duty ? { status: 403, message: duty } : null;
+}
+
+/** May `user` decide `stage` of this request now: the person rule above and the stage waiting on a decision. */
+export function canDecideStage(user: Viewer, row: RecordRow, stage: Stage): boolean {
+  return decideRefusal(user, row, stage) === null && checkStageDecidable(toRecord(row), stage).ok;
+}
+
+/** The stage `user` decides on this request, or a 403 refusal when they approve none of it. */
+export function callerStageOf(
+  user: Viewer,
+  row: Pick<RecordRow, 'form_type' | 'current_stage' | 'approvals'> & RequestFacts,
+): Stage | Refusal {
+  const chain = chainOf(row.form_type);
+  const mine = chain.filter((s) => isStageApprover(user, row, s));
+  if (mine.length === 0) {
+    if (chain.length === 1 && chain[0] === 'it_helpdesk') return { status: 403, message: NOT_APPROVER.it_helpdesk };
+    return { status: 403, message: 'You are not an approver of this request' };
+  }
+  if (row.current_stage && mine.includes(row.current_stage as Stage)) return row.current_stage as Stage;
+  const pending = mine.find((s) => row.approvals.find((a) => a.stage === s)?.decision === 'Pending');
+  return pending ?? mine[mine.length - 1];
+}
+
+// ---- the live stream ------------------------------------------------------------------------------
+
+/**
+ * Who hears live that a request changed: the people who may see it (the same rule as canViewRequest), as user
+ * ids and, for the role-wide dashboards, the user_types of their groups.
+ */
+export function liveAudience(req: RequestFacts): { users: number[]; userTypes: string[] } {
+  const users = new Set<number>([req.employee_user_id]);
+  const types = new Set<string>();
+  const type = req.form_type;
+  if (req.line_manager_id !== null && MANAGER_VIEW_TYPES.includes(type)) users.add(req.line_manager_id);
+  if (STAGE_VIEW_TYPES.hr.includes(type)) {
+    if (req.hr_contact_id !== null) users.add(req.hr_contact_id);
+    if (req.hr_contact_id !== null && decidedOtherStep(req, req.hr_contact_id, 'hr') !== null) types.add(GROUP_USER_TYPE.hr!);
+  }
+  for (const stage of ['finance', 'facilities_desk', 'facilities_manager', 'it_helpdesk'] as const) {
+    if (STAGE_VIEW_TYPES[stage].includes(type)) types.add(GROUP_USER_TYPE[stage]!);
+  }
+  for (const a of req.approvals ?? []) if (typeof a.signer_id === 'number' && a.decision !== 'Pending') users.add(a.signer_id);
+  return { users: [...users], userTypes: [...types] };
+}
+
+// ---- changing a request -----------------------------------------------------------------------------
+
+/**
+ * Who may edit or withdraw a request: its owner alone. Someone else who may see it learns why not (403); to everyone
+ * else it does not exist (404), so a refusal never tells a stranger that an id exists or what type it is. (Whether
+ * the request's state still allows the change is the caller's check.)
+ */
+export function changeRefusal(user: Viewer, req: RequestFacts): Refusal | null {
+  if (isRequestOwner(user, req)) return null;
+  if (!canViewRequest(user, req)) return { status: 404, message: NOT_FOUND_MESSAGE };
+  return { status: 403, message: 'You can only change your own requests' };
+}
+
+/** A refusal as the error to throw; a 404 carries `notFoundMessage`, the caller's answer for a missing item. */
+export function refusalError(refusal: Refusal, notFoundMessage = NOT_FOUND_MESSAGE): HttpError {
+  return new HttpError(refusal.status, refusal.status === 404 ? notFoundMessage : refusal.message);
+}
+
+/**
+ * Who decides `stage` of a request now, for the notifications that it waits on them: the line manager or HR contact
+ * (isStageApprover), or every member of a group (its user_type) except `exclude`. The HR step passed on (its HR
+ * contact decided another step) goes to the other HR staff. Anyone who decided another step of the request is
+ * excluded (separation of duties); so is the owner, by the caller.
+ */
+export function stageDeciders(req: RequestFacts, stage: Stage): { ids: number[] } | { userType: string; exclude: number[] } {
+  const others = (req.approvals ?? [])
+    .filter((a) => a.stage !== stage && a.decision !== 'Pending' && typeof a.signer_id === 'number')
+    .map((a) => a.signer_id as number);
+  const notOthers = (ids: Array<number | null>) => ({
+    ids: ids.filter((id): id is number => id !== null && !others.includes(id)),
+  });
+  if (stage === 'line_manager') return notOthers([req.line_manager_id]);
+  if (stage === 'hr') {
+    if (req.hr_contact_id === null) return { ids: [] };
+    if (decidedOtherStep(req, req.hr_contact_id, 'hr')) return { userType: GROUP_USER_TYPE.hr!, exclude: [...new Set(others)] };
+    return notOthers([req.hr_contact_id]);
+  }
+  const type = GROUP_USER_TYPE[stage];
+  return type ? { userType: type, exclude: [...new Set(others)] } : { ids: [] };
+}
+
+/** Is `user` the request's owner (who alone changes it, reads a reset's new password and confirms it saved)? */
+export function isRequestOwner(user: Pick<Viewer, 'id'>, req: Pick<RequestFacts, 'employee_user_id'>): boolean {
+  return req.employee_user_id === user.id;
 }

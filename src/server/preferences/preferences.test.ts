@@ -4,8 +4,12 @@ import { DEFAULT_PREFERENCES } from '../../domain/preferences.js';
 import { type TestApp, startTestApp } from '../test/harness.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('/api/users/me/preferences', () => {
   it('answers the defaults before anything is stored', async () => {
@@ -46,7 +50,9 @@ describe('/api/users/me/preferences', () => {
   });
 
   it('ignores stored values that are no longer valid', async () => {
-    await t.db.query(`UPDATE users SET preferences = '{"speech_rate": 99, "sound_enabled": false, "legacy": 1}' WHERE email = 'chloe.martin@adminease.test'`);
+    await t.db.query(
+      `UPDATE users SET preferences = '{"speech_rate": 99, "sound_enabled": false, "legacy": 1}' WHERE email = 'chloe.martin@adminease.test'`,
+    );
     const chloe = await t.login('chloe.martin@adminease.test');
     expect((await chloe.get('/api/users/me/preferences')).body).toEqual({ ...DEFAULT_PREFERENCES, sound_enabled: false });
   });

@@ -9,6 +9,9 @@ export async function getPreferences(db: Db, userId: number): Promise<Preference
 
 /** Applies a validated partial update atomically (jsonb concatenation) and answers the full preferences. */
 export async function updatePreferences(db: Db, userId: number, patch: PreferencesPatch): Promise<Preferences> {
-  const r = await db.query('UPDATE users SET preferences = preferences || $2::jsonb WHERE id = $1 RETURNING preferences', [userId, JSON.stringify(patch)]);
+  const r = await db.query('UPDATE users SET preferences = preferences || $2::jsonb WHERE id = $1 RETURNING preferences', [
+    userId,
+    JSON.stringify(patch),
+  ]);
   return resolvePreferences(r.rows[0]?.preferences);
 }

@@ -1,7 +1,8 @@
 // The core of every request: storing a new one with its approval rows, loading requests, and flattening
 // them into the record shape the spec's clients read (line_manager_approval, *_signature, *_date,
 // *_rejected_reason, ...). Features (forms, approvals, IT desk, assistant) build on these functions.
-import { type Stage, STAGES, formTypeDef } from '../../domain/forms.js';
+import { businessDate } from '../../domain/business-time.js';
+import { type Stage, STAGES, formTypeDef, initialStatusOf, itLifecycleOf } from '../../domain/forms.js';
 import { itSupportStatusOf } from '../../domain/it.js';
 import { nextStageFor } from '../../domain/status.js';
 import { type Queryable, prepared } from '../db/pool.js';
@@ -21,10 +22,18 @@ export interface NewRequest {
   createdAt?: Date;
 }
 
-export interface StoredRequest { pk: number; request_id: string; form_type: string; employee_id: number; status: string; current_stage: string | null }
+export interface StoredRequest {
+  pk: number;
+  request_id: string;
+  form_type: string;
+  employee_id: number;
+  status: string;
+  current_stage: string | null;
+}
 
+/** Status of a new request: its registry entry's `initialStatus` (IT incidents start Open, the rest Pending). */
 export function initialStatus(formType: string): string {
-  return formType === 'it-incident' ? 'Open' : 'Pending';
+  return initialStatusOf(formType);
 }
 
 /** Inserts the request and one Pending approval row per stage of its chain. Call inside a transaction. */
@@ -38,7 +47,17 @@ export async function insertRequest(c: Queryable, r: NewRequest): Promise<Stored
      INSERT INTO requests (id, request_id, form_type, employee_id, line_manager_id, hr_contact_id, status, current_stage, data, created_at, updated_at)
      SELECT n.id, $1 || '-' || lpad(n.id::text, greatest(6, length(n.id::text)), '0'), $2, $3, $4, $5, $6, $7, $8, $9, $9 FROM n
      RETURNING id AS pk, request_id, form_type, employee_id, status, current_stage`,
-    [def.idPrefix, r.formType, r.employeeId, r.lineManagerId, r.hrContactId, status, def.chain[0] ?? null, JSON.stringify(r.data), createdAt],
+    [
+      def.idPrefix,
+      r.formType,
+      r.employeeId,
+      r.lineManagerId,
+      r.hrContactId,
+      status,
+      def.chain[0] ?? null,
+      JSON.stringify(r.data),
+      createdAt,
+    ],
   );
   const stored = ins.rows[0] as StoredRequest;
   if (def.chain.length > 0) {
@@ -108,9 +127,8 @@ export type RequestRecord = Record<string, unknown> & {
 };
 
 // decided_at comes from json_build_object as PostgreSQL's text form ('2026-03-04T10:20:30.123+00:00'); the
-// date part of a UTC timestamp is its first ten characters.
-const dateOnly = (v: string | Date | null) =>
-  !v ? null : typeof v === 'string' && /^\d{4}-\d\d-\d\dT[^+-]*(\+00:00|Z)$/.test(v) ? v.slice(0, 10) : new Date(v).toISOString().slice(0, 10);
+// decision's date is the organisation's calendar day of that moment.
+const dateOnly = (v: string | Date | null) => (!v ? null : businessDate(v));
 
 /**
  * Who signed each step of a record (user ids, null when undecided), kept under a symbol: never serialised, but
@@ -130,9 +148,10 @@ export function signersOf(rec: RequestRecord): ReadonlyArray<{ stage: Stage; sig
 export function assertVersion(row: Pick<RecordRow, 'revision'>, expected: number | null | undefined): void {
   if (expected === null || expected === undefined) return;
   if (Number(expected) !== Number(row.revision)) {
-    throw new HttpError(409,
-      'This request was changed after you opened it. Please look at it again before you decide.',
-      { code: 'version_changed', current_version: Number(row.revision) });
+    throw new HttpError(409, 'This request was changed after you opened it. Please look at it again before you decide.', {
+      code: 'version_changed',
+      current_version: Number(row.revision),
+    });
   }
 }
 
@@ -155,7 +174,7 @@ export function toRecord(row: RecordRow): RequestRecord {
   rec.manager = row.manager_name ?? 'N/A';
   rec.status = row.status;
   // A password reset's IT support status as every screen reads it (a rejected one reads Rejected).
-  if (row.form_type === 'password-reset') rec.it_support_status = itSupportStatusOf(rec);
+  if (itLifecycleOf(row.form_type) === 'password-reset') rec.it_support_status = itSupportStatusOf(rec);
   rec.current_stage = row.current_stage;
   rec.created_at = isoTime(row.created_at);
   rec.updated_at = isoTime(row.updated_at);
@@ -193,7 +212,11 @@ const BY_REF = {
  * A request by its human id (LR-000123) or numeric id. With `reserveEventId`, the same round trip also takes
  * an id from the event sequence (`reserved_event_id`) for a write that will record an event.
  */
-export async function loadRecordByRef(c: Queryable, ref: string | number, opts: { reserveEventId?: boolean } = {}): Promise<(RecordRow & { reserved_event_id?: string }) | undefined> {
+export async function loadRecordByRef(
+  c: Queryable,
+  ref: string | number,
+  opts: { reserveEventId?: boolean } = {},
+): Promise<(RecordRow & { reserved_event_id?: string }) | undefined> {
   const s = String(ref ?? '').trim();
   if (s === '') return undefined;
   const byId = /^\d{1,15}$/.test(s);

@@ -11,7 +11,8 @@ import { ReplySpeech, SpeechInputError, chatSpeechOptions, speechAsked } from '.
 /** The sentence-hook factory registered with the assistant's chat stream. Throws a 400 on an unusable format or mode. */
 export async function speechHookFor(req: FastifyRequest, body: Record<string, unknown>): Promise<SentenceHook | undefined> {
   // An explicit tts flag decides; otherwise the user's saved sound preference (read only then).
-  const preference = speechAsked(body) === undefined && req.user ? (await getPreferences(req.server.ctx.db, req.user.id)).sound_enabled : false;
+  const preference =
+    speechAsked(body) === undefined && req.user ? (await getPreferences(req.server.ctx.db, req.user.id)).sound_enabled : false;
   let opts;
   try {
     opts = chatSpeechOptions(body, preference);

@@ -2,6 +2,7 @@
 // point into the streamed text, all before [DONE] (complete does not wait for them); with `tts: false` none; a
 // request that does not say follows the user's saved sound preference (on by default); a bad format is a 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DONE, parseEventStream, readEventStream } from '../../domain/event-stream.js';
 import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
 import { parseMp3, parseWav } from './formats.js';
 
@@ -11,22 +12,26 @@ beforeAll(async () => {
   t = await startTestApp();
   alex = await t.login('alex.johnson@adminease.test');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 let address: string | undefined;
 /** The test app over a real connection (listening once for the whole file). */
 const listening = async () => (address ??= await t.app.listen({ port: 0, host: '127.0.0.1' }));
 
+/** The events of a whole chat stream, in order; data that is not JSON fails the test. */
 function events(text: string): Array<Record<string, any> | '[DONE]'> {
-  return text.split('\n').filter((l) => l.startsWith('data: ')).map((l) => {
-    const payload = l.slice(6);
-    return payload === '[DONE]' ? '[DONE]' : JSON.parse(payload);
-  });
+  return parseEventStream(text).map((m) => (m.data === DONE ? DONE : JSON.parse(m.data)));
 }
 
 function contentOf(evs: ReturnType<typeof events>): string {
-  return evs.filter((e): e is Record<string, any> => e !== '[DONE]' && (e.type === 'content' || (e.type === undefined && typeof e.content === 'string')))
-    .map((e) => e.content).join('');
+  return evs
+    .filter(
+      (e): e is Record<string, any> => e !== '[DONE]' && (e.type === 'content' || (e.type === undefined && typeof e.content === 'string')),
+    )
+    .map((e) => e.content)
+    .join('');
 }
 
 describe('chat stream with speech', () => {
@@ -62,21 +67,15 @@ describe('chat stream with speech', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${alex.token}` },
       body: JSON.stringify({ message: 'hello', stream: true, tts: true }),
     });
-    const reader = res.body!.getReader();
     const arrivals: Array<{ type: string; read: number; at: number }> = [];
-    let buf = '';
-    for (let read = 0; ; read += 1) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buf += new TextDecoder().decode(value);
-      let i;
-      while ((i = buf.indexOf('\n\n')) >= 0) {
-        const line = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        if (!line.startsWith('data: ')) continue;
-        const type = line === 'data: [DONE]' ? '[DONE]' : JSON.parse(line.slice(6)).type ?? 'content';
-        arrivals.push({ type, read, at: Date.now() - started });
-      }
+    let read = -1; // which network read completed the event
+    for await (const message of readEventStream(res.body!, {
+      onChunk: () => {
+        read += 1;
+      },
+    })) {
+      const type = message.data === DONE ? DONE : (JSON.parse(message.data).type ?? 'content');
+      arrivals.push({ type, read, at: Date.now() - started });
     }
     const firstContent = arrivals.find((a) => a.type === 'content')!;
     const chunks = arrivals.filter((a) => a.type === 'tts_chunk');
@@ -107,7 +106,8 @@ describe('chat stream with speech', () => {
 });
 
 describe('speech when the request does not say', () => {
-  const ttsEvents = (text: string) => events(text).filter((e): e is Record<string, any> => e !== '[DONE]' && String(e.type).startsWith('tts'));
+  const ttsEvents = (text: string) =>
+    events(text).filter((e): e is Record<string, any> => e !== '[DONE]' && String(e.type).startsWith('tts'));
 
   it('follows the saved sound preference (on by default); an explicit tts flag decides', async () => {
     const maria = await t.login('maria.garcia@adminease.test');

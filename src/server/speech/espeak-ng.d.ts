@@ -12,10 +12,7 @@ declare module 'espeak-ng' {
     print?: (line: string) => void;
     printErr?: (line: string) => void;
     preRun?: Array<() => void>;
-    instantiateWasm?: (
-      imports: WebAssembly.Imports,
-      done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
-    ) => object;
+    instantiateWasm?: (imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) => object;
     [key: string]: unknown;
   }
   const ESpeakNg: (options: ESpeakNgOptions) => Promise<ESpeakNgModule>;

@@ -1,5 +1,6 @@
-// Audio formats of the speech API (employee-side §9): names, MIME types, and the small binary codecs we own:
-// RIFF/WAV writing and parsing, MP3 frame-header reading (to check and time encoded audio). Pure functions.
+// Audio formats of the speech API (mp3 is audio/mpeg; ogg and ogg_opus audio/ogg; wav and linear16 audio/wav):
+// names, MIME types, and the small binary codecs we own: RIFF/WAV writing and parsing, MP3 frame-header reading
+// (to check and time encoded audio). Pure functions.
 
 /** Formats a client may ask for, in the spelling the events and clients use (lower case). */
 export type AudioFormat = 'mp3' | 'wav' | 'linear16' | 'ogg' | 'ogg_opus';
@@ -8,11 +9,20 @@ export type AudioFormat = 'mp3' | 'wav' | 'linear16' | 'ogg' | 'ogg_opus';
 export const OFFLINE_FORMATS: readonly AudioFormat[] = ['mp3', 'wav', 'linear16'];
 
 const ALIASES: Record<string, AudioFormat> = {
-  mp3: 'mp3', mpeg: 'mp3', 'audio/mpeg': 'mp3',
-  wav: 'wav', wave: 'wav', 'audio/wav': 'wav',
-  linear16: 'linear16', pcm: 'linear16', l16: 'linear16',
-  ogg: 'ogg', 'audio/ogg': 'ogg',
-  ogg_opus: 'ogg_opus', 'ogg-opus': 'ogg_opus', opus: 'ogg_opus',
+  mp3: 'mp3',
+  mpeg: 'mp3',
+  'audio/mpeg': 'mp3',
+  wav: 'wav',
+  wave: 'wav',
+  'audio/wav': 'wav',
+  linear16: 'linear16',
+  pcm: 'linear16',
+  l16: 'linear16',
+  ogg: 'ogg',
+  'audio/ogg': 'ogg',
+  ogg_opus: 'ogg_opus',
+  'ogg-opus': 'ogg_opus',
+  opus: 'ogg_opus',
 };
 
 /** 'MP3' -> 'mp3', 'OGG_OPUS' -> 'ogg_opus'; null for anything unknown. */
@@ -46,7 +56,9 @@ export function encodeWav(pcm: Pcm): Uint8Array {
   const dataBytes = pcm.samples.length * 2;
   const out = new Uint8Array(44 + dataBytes);
   const v = new DataView(out.buffer);
-  const ascii = (off: number, s: string) => { for (let i = 0; i < s.length; i += 1) out[off + i] = s.charCodeAt(i); };
+  const ascii = (off: number, s: string) => {
+    for (let i = 0; i < s.length; i += 1) out[off + i] = s.charCodeAt(i);
+  };
   ascii(0, 'RIFF');
   v.setUint32(4, 36 + dataBytes, true);
   ascii(8, 'WAVE');
@@ -81,7 +93,12 @@ export function parseWav(bytes: Uint8Array): WavInfo {
     let size = v.getUint32(off + 4, true);
     const body = off + 8;
     if (id === 'fmt ') {
-      fmt = { format: v.getUint16(body, true), channels: v.getUint16(body + 2, true), sampleRate: v.getUint32(body + 4, true), bits: v.getUint16(body + 14, true) };
+      fmt = {
+        format: v.getUint16(body, true),
+        channels: v.getUint16(body + 2, true),
+        sampleRate: v.getUint32(body + 4, true),
+        bits: v.getUint16(body + 14, true),
+      };
     } else if (id === 'data') {
       if (!fmt) throw new Error('data chunk before fmt chunk');
       if (fmt.format !== 1 || fmt.bits !== 16) throw new Error(`unsupported WAV encoding (format ${fmt.format}, ${fmt.bits} bits)`);
@@ -90,7 +107,10 @@ export function parseWav(bytes: Uint8Array): WavInfo {
       const samples = new Int16Array(size / 2);
       for (let i = 0; i < samples.length; i += 1) samples[i] = v.getInt16(body + i * 2, true);
       return {
-        samples, sampleRate: fmt.sampleRate, channels: fmt.channels, bitsPerSample: fmt.bits,
+        samples,
+        sampleRate: fmt.sampleRate,
+        channels: fmt.channels,
+        bitsPerSample: fmt.bits,
         durationSec: samples.length / fmt.channels / fmt.sampleRate,
       };
     }
@@ -121,7 +141,7 @@ export interface Mp3Info {
 export function parseMp3(bytes: Uint8Array): Mp3Info {
   let off = 0;
   if (bytes.length >= 10 && bytes[0] === 0x49 && bytes[1] === 0x44 && bytes[2] === 0x33) {
-    off = 10 + ((bytes[6] & 0x7f) << 21 | (bytes[7] & 0x7f) << 14 | (bytes[8] & 0x7f) << 7 | (bytes[9] & 0x7f));
+    off = 10 + (((bytes[6] & 0x7f) << 21) | ((bytes[7] & 0x7f) << 14) | ((bytes[8] & 0x7f) << 7) | (bytes[9] & 0x7f));
   }
   let frames = 0;
   let duration = 0;
@@ -141,7 +161,7 @@ export function parseMp3(bytes: Uint8Array): Mp3Info {
     const kbps = (versionBits === 3 ? MP3_BITRATES.v1 : MP3_BITRATES.v2)[bitrateIndex];
     const rate = MP3_RATES[versionBits][rateIndex];
     const samplesPerFrame = versionBits === 3 ? 1152 : 576;
-    const frameLength = Math.floor((samplesPerFrame / 8) * kbps * 1000 / rate) + padding;
+    const frameLength = Math.floor(((samplesPerFrame / 8) * kbps * 1000) / rate) + padding;
     if (off + frameLength > bytes.length) break; // a truncated last frame
     frames += 1;
     duration += samplesPerFrame / rate;

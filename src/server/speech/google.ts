@@ -44,7 +44,11 @@ export async function googleSynthesize(
   });
   if (!res.ok) {
     let detail = '';
-    try { detail = String(((await res.json()) as any)?.error?.message ?? '').slice(0, 200); } catch { /* not JSON */ }
+    try {
+      detail = String((await res.json())?.error?.message ?? '').slice(0, 200);
+    } catch {
+      /* not JSON */
+    }
     throw new Error(`Google TTS answered ${res.status}${detail ? `: ${detail}` : ''}`);
   }
   const json = (await res.json()) as { audioContent?: string };

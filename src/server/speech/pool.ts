@@ -6,7 +6,20 @@ import type { RenderRequest, RenderResult } from './engine.js';
 import type { WorkerJob, WorkerReply } from './worker.js';
 
 export class SpeechBusyError extends Error {
-  constructor() { super('Speech synthesis is busy, try again shortly'); }
+  constructor() {
+    super('Speech synthesis is busy, try again shortly');
+  }
+}
+
+/** Rendered audio, with the worker thread that rendered it and how long that took there. */
+export interface PoolResult extends RenderResult {
+  threadId: number;
+  renderMs: number;
+}
+
+export interface RunOptions {
+  /** This job's time limit instead of the pool's (jobTimeoutMs). */
+  timeoutMs?: number;
 }
 
 export interface PoolOptions {
@@ -23,7 +36,8 @@ export interface PoolOptions {
 interface Job {
   id: number;
   req: RenderRequest;
-  resolve: (r: RenderResult) => void;
+  timeoutMs: number;
+  resolve: (r: PoolResult) => void;
   reject: (e: Error) => void;
   timer?: NodeJS.Timeout;
 }
@@ -34,7 +48,12 @@ interface Slot {
   idleTimer?: NodeJS.Timeout;
 }
 
-const BOOT = new URL('./worker-boot.mjs', import.meta.url);
+// The built server runs the compiled worker.js beside this file. Run from source (tsx in `npm run dev`, vitest in
+// tests) it is worker.ts, and the thread gets tsx's loader itself: a new thread does not inherit the loader
+// registered on the thread that starts it. Production never loads tsx.
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_URL = new URL(FROM_SOURCE ? './worker.ts' : './worker.js', import.meta.url);
+const WORKER_EXEC_ARGV = FROM_SOURCE ? [...process.execArgv, '--import', 'tsx'] : undefined;
 
 export class SpeechPool {
   private readonly size: number;
@@ -45,8 +64,8 @@ export class SpeechPool {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
-  /** Jobs finished, failed, and workers started; for tests and diagnostics. */
-  readonly counters = { done: 0, failed: 0, started: 0 };
+  /** Jobs finished, failed, and worker threads started and ended; for tests and diagnostics. */
+  readonly counters = { done: 0, failed: 0, started: 0, exited: 0 };
 
   constructor(opts: PoolOptions = {}) {
     this.size = Math.min(Math.max(Math.floor(opts.size ?? 2), 1), 8);
@@ -55,31 +74,48 @@ export class SpeechPool {
     this.idleMs = opts.idleMs ?? 5 * 60_000;
   }
 
-  get workers(): number { return this.slots.length; }
-  get pending(): number { return this.queue.length + this.slots.filter((s) => s.job).length; }
+  get workers(): number {
+    return this.slots.length;
+  }
+  /** The thread ids of the pool's live workers (a replaced worker is no longer listed). */
+  get threadIds(): number[] {
+    return this.slots.map((s) => s.worker.threadId);
+  }
+  get pending(): number {
+    return this.queue.length + this.slots.filter((s) => s.job).length;
+  }
 
-  run(req: RenderRequest): Promise<RenderResult> {
+  run(req: RenderRequest, opts: RunOptions = {}): Promise<PoolResult> {
     if (this.closed) return Promise.reject(new Error('speech pool is closed'));
     if (this.queue.length >= this.queueMax) return Promise.reject(new SpeechBusyError());
-    return new Promise<RenderResult>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, req, resolve, reject });
+    const timeoutMs = opts.timeoutMs ?? this.jobTimeoutMs;
+    return new Promise<PoolResult>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, req, timeoutMs, resolve, reject });
       this.pump();
     });
   }
 
   /** Starts a worker and renders a word, so the first real request does not pay for thread start and compilation. */
   warm(): Promise<void> {
-    return this.run({ text: 'Ready.', espeakVoice: 'en-us', format: 'mp3' }).then(() => undefined, () => undefined);
+    return this.run({ text: 'Ready.', espeakVoice: 'en-us', format: 'mp3' }).then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new Error('speech pool is closed'));
-    await Promise.all(this.slots.splice(0).map((s) => {
-      if (s.job) { clearTimeout(s.job.timer); s.job.reject(new Error('speech pool is closed')); }
-      clearTimeout(s.idleTimer);
-      return s.worker.terminate();
-    }));
+    await Promise.all(
+      this.slots.splice(0).map((s) => {
+        if (s.job) {
+          clearTimeout(s.job.timer);
+          s.job.reject(new Error('speech pool is closed'));
+        }
+        clearTimeout(s.idleTimer);
+        return s.worker.terminate();
+      }),
+    );
   }
 
   private pump(): void {
@@ -92,7 +128,7 @@ export class SpeechPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(BOOT, { stdout: false, stderr: false });
+    const worker = new Worker(WORKER_URL, { stdout: false, stderr: false, ...(WORKER_EXEC_ARGV ? { execArgv: WORKER_EXEC_ARGV } : {}) });
     worker.unref();
     const slot: Slot = { worker, job: null };
     this.slots.push(slot);
@@ -105,7 +141,13 @@ export class SpeechPool {
       slot.job = null;
       if (msg.ok) {
         this.counters.done += 1;
-        job.resolve({ audio: msg.audio, durationSec: msg.durationSec, sampleRate: msg.sampleRate });
+        job.resolve({
+          audio: msg.audio,
+          durationSec: msg.durationSec,
+          sampleRate: msg.sampleRate,
+          threadId: msg.threadId,
+          renderMs: msg.renderMs,
+        });
       } else {
         this.counters.failed += 1;
         job.reject(new Error(msg.error));
@@ -126,7 +168,10 @@ export class SpeechPool {
       if (!this.closed) this.pump();
     };
     worker.on('error', (err) => lost(err));
-    worker.on('exit', (code) => lost(new Error(`speech worker exited (code ${code})`)));
+    worker.on('exit', (code) => {
+      this.counters.exited += 1;
+      lost(new Error(`speech worker exited (code ${code})`));
+    });
     return slot;
   }
 
@@ -138,12 +183,12 @@ export class SpeechPool {
       // A stuck worker is replaced; the job fails with a clear message.
       slot.job = null;
       this.counters.failed += 1;
-      job.reject(new Error(`speech synthesis timed out after ${this.jobTimeoutMs} ms`));
+      job.reject(new Error(`speech synthesis timed out after ${job.timeoutMs} ms`));
       const i = this.slots.indexOf(slot);
       if (i >= 0) this.slots.splice(i, 1);
       void slot.worker.terminate();
       this.pump();
-    }, this.jobTimeoutMs);
+    }, job.timeoutMs);
     job.timer.unref();
     const message: WorkerJob = { id: job.id, ...job.req };
     slot.worker.postMessage(message);

@@ -10,7 +10,9 @@ beforeAll(async () => {
   t = await startTestApp();
   alex = await t.login('alex.johnson@adminease.test');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const TEXT = 'Hello Alex, your leave request for next Monday has been approved.'; // 11 words
 const words = TEXT.split(/\s+/).length;
@@ -29,7 +31,12 @@ describe('POST /api/tts/synthesize', () => {
 
   it('answers WAV and LINEAR16 as RIFF PCM files', async () => {
     for (const audio_format of ['WAV', 'LINEAR16']) {
-      const res = await alex.post('/api/tts/synthesize', { text: TEXT, audio_format, voice_name: 'en-US-Chirp3-HD-Kore', language_code: 'en-US' });
+      const res = await alex.post('/api/tts/synthesize', {
+        text: TEXT,
+        audio_format,
+        voice_name: 'en-US-Chirp3-HD-Kore',
+        language_code: 'en-US',
+      });
       expect(res.status).toBe(200);
       expect(res.body.voice_used).toMatch(/^espeak-ng:en-us\+f[1-5]$/);
       const wav = parseWav(Buffer.from(res.body.audio_data, 'base64'));
@@ -67,7 +74,10 @@ describe('POST /api/tts/synthesize', () => {
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
-    expect(answers.find((a) => a.status === 429)!.body).toMatchObject({ success: false, error: expect.stringMatching(/^Too many speech requests/) });
+    expect(answers.find((a) => a.status === 429)!.body).toMatchObject({
+      success: false,
+      error: expect.stringMatching(/^Too many speech requests/),
+    });
     const maria = await t.login('maria.garcia@adminease.test');
     expect((await maria.post('/api/tts/synthesize', { text: 'Hi Maria.' })).status).toBe(200);
     expect((await alex.post('/api/tts/synthesize', { text: 'Hi again.' })).status).toBe(200);
@@ -99,6 +109,11 @@ describe('POST /api/tts/synthesize', () => {
 describe('GET /api/tts/info', () => {
   it('says what this server produces', async () => {
     const res = await alex.get('/api/tts/info');
-    expect(res.body).toMatchObject({ provider: 'espeak-ng', audio_formats: ['mp3', 'wav', 'linear16'], default_voice: 'en-US-Chirp3-HD-Charon', max_chars: 5000 });
+    expect(res.body).toMatchObject({
+      provider: 'espeak-ng',
+      audio_formats: ['mp3', 'wav', 'linear16'],
+      default_voice: 'en-US-Chirp3-HD-Charon',
+      max_chars: 5000,
+    });
   });
 });

@@ -1,49 +1,84 @@
-// Speech API: POST /api/tts/synthesize (employee-side §7), GET /api/tts/info (what this server can produce), and the
-// speech hook of the chat stream.
+// Speech API: POST /api/tts/synthesize (the web client's call to speak a text), GET /api/tts/info (what this
+// server can produce), and the speech hook of the chat stream.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerSentenceHook } from '../assistant/stream.js';
 import { speechHookFor } from './chat-hook.js';
 import { OFFLINE_FORMATS } from './formats.js';
 import { SpeechBusyError } from './pool.js';
-import { SpeechInputError, speechPool, speechSettings, synthesize } from './service.js';
+import { SpeechInputError, configureSpeech, speechPool, synthesize } from './service.js';
 import { DEFAULT_LANGUAGE_CODE, DEFAULT_MODEL_NAME, DEFAULT_VOICE_NAME } from './voices.js';
 
 const SynthesizeSchema = z.object({
-  text: z.unknown().optional(),
+  // Checked by the service (required, length, plain text), with its own messages.
+  text: z.unknown().optional().meta({ type: 'string', description: 'The text to speak' }),
   voice_name: z.string().max(100, 'voice_name is too long').optional().nullable(),
   model_name: z.string().max(100, 'model_name is too long').optional().nullable(),
   audio_format: z.string().max(20, 'audio_format is too long').optional().nullable(),
-  language_code: z.string().max(35, 'language_code is too long').regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, 'language_code is not a language code').optional().nullable(),
+  language_code: z
+    .string()
+    .max(35, 'language_code is too long')
+    .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, 'language_code is not a language code')
+    .optional()
+    .nullable(),
 });
 
-export default async function speechRoutes(app: FastifyInstance) {
+/** What this server can produce (GET /api/tts/info). */
+const SpeechInfo = z.object({
+  provider: z.string(),
+  fallback_provider: z.string().nullable(),
+  audio_formats: z.array(z.string()),
+  default_voice: z.string(),
+  default_model: z.string(),
+  default_language: z.string(),
+  max_chars: z.number(),
+});
+
+export default async function speechRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Chat requests that ask for speech get tts_chunk events interleaved with the streamed reply.
+  const settings = app.ctx.config.speech;
+  configureSpeech(settings);
   const unregister = registerSentenceHook(speechHookFor);
-  app.addHook('onClose', async () => { unregister(); });
+  app.addHook('onClose', async () => {
+    unregister();
+  });
 
   // A listening server (not the in-process test apps) warms one speech worker in the background.
   app.addHook('onListen', async () => {
-    if (process.env.TTS_PREWARM === '0') return;
+    if (!settings.prewarm) return;
     const started = Date.now();
-    void speechPool().warm().then(() => app.log.info({ ms: Date.now() - started }, 'speech worker ready'));
+    void speechPool()
+      .warm()
+      .then(() => app.log.info({ ms: Date.now() - started }, 'speech worker ready'));
   });
 
   // Synthesis costs seconds of CPU: one user may have only a few requests in progress at once (per instance).
   const inProgress = new Map<string, number>();
 
-  app.post('/api/tts/synthesize', async (req, reply) => {
-    const fail = (status: number, error: string) => reply.status(status).send({ success: false, audio_data: null, voice_used: null, error });
-    const parsed = SynthesizeSchema.safeParse(req.body ?? {});
-    if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? 'Invalid request');
-    const b = parsed.data;
+  // Failures answer the speech API's own shape ({success: false, audio_data: null, voice_used: null, error}),
+  // bad input included: the validation error is handed to the handler rather than answered by the app.
+  app.post('/api/tts/synthesize', { schema: { body: SynthesizeSchema }, attachValidation: true }, async (req, reply) => {
+    const fail = (status: number, error: string) =>
+      reply.status(status).send({ success: false, audio_data: null, voice_used: null, error });
+    if (req.validationError)
+      return fail(400, (req.validationError.cause as z.ZodError | undefined)?.issues[0]?.message ?? 'Invalid request');
+    const b = req.body;
     const userKey = String(req.user.id);
     const running = inProgress.get(userKey) ?? 0;
-    if (running >= speechSettings().perUserConcurrency) return fail(429, 'Too many speech requests at once; try again when the current ones finish');
+    if (running >= settings.perUserConcurrency)
+      return fail(429, 'Too many speech requests at once; try again when the current ones finish');
     inProgress.set(userKey, running + 1);
     try {
       const clip = await synthesize(
-        { text: b.text as string, voice_name: b.voice_name ?? undefined, model_name: b.model_name ?? undefined, audio_format: b.audio_format ?? undefined, language_code: b.language_code ?? undefined },
+        {
+          text: b.text as string,
+          voice_name: b.voice_name ?? undefined,
+          model_name: b.model_name ?? undefined,
+          audio_format: b.audio_format ?? undefined,
+          language_code: b.language_code ?? undefined,
+        },
         req.log,
       );
       return {
@@ -65,8 +100,8 @@ export default async function speechRoutes(app: FastifyInstance) {
     }
   });
 
-  app.get('/api/tts/info', async () => {
-    const s = speechSettings();
+  app.get('/api/tts/info', { schema: { response: { 200: SpeechInfo } } }, async () => {
+    const s = settings;
     return {
       provider: s.google ? 'google' : 'espeak-ng',
       fallback_provider: s.google ? 'espeak-ng' : null,

@@ -17,7 +17,11 @@ describe('SentenceSplitter', () => {
     const text = 'Hello Alex! Your leave request LR-000123 is approved. Anything else?\n- Book a room\n- Report an issue';
     const sentences = splitSentences(text);
     expect(sentences.map((s) => s.text)).toEqual([
-      'Hello Alex!', 'Your leave request LR-000123 is approved.', 'Anything else?', '- Book a room', '- Report an issue',
+      'Hello Alex!',
+      'Your leave request LR-000123 is approved.',
+      'Anything else?',
+      '- Book a room',
+      '- Report an issue',
     ]);
     for (const s of sentences) expect(text.slice(s.start, s.end)).toBe(s.text);
     expect(sentences[3].speakable).toBe('Book a room');
@@ -26,7 +30,10 @@ describe('SentenceSplitter', () => {
   it('does not end a sentence at abbreviations, initials, decimals or list numbers', () => {
     const text = 'Bring e.g. your badge. Mr. J. Smith paid 12.50 USD today. 1. First step\n2. Second step';
     expect(splitSentences(text).map((s) => s.text)).toEqual([
-      'Bring e.g. your badge.', 'Mr. J. Smith paid 12.50 USD today.', '1. First step', '2. Second step',
+      'Bring e.g. your badge.',
+      'Mr. J. Smith paid 12.50 USD today.',
+      '1. First step',
+      '2. Second step',
     ]);
   });
 
@@ -51,14 +58,19 @@ describe('SentenceSplitter', () => {
   it('gives the same sentences however the text is cut into streamed pieces', () => {
     const text = 'Hi Alex! Your request is pending. Mr. Lee will review it, e.g. tomorrow.\nThanks 👍 Bye.';
     const whole = splitSentences(text);
-    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: text.length }), { maxLength: 12 }), (cuts) => {
-      const points = [...new Set(cuts)].sort((a, b) => a - b);
-      const s = new SentenceSplitter();
-      const got = [];
-      let prev = 0;
-      for (const p of [...points, text.length]) { got.push(...s.push(text.slice(prev, p))); prev = p; }
-      got.push(...s.finish());
-      expect(got).toEqual(whole);
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: text.length }), { maxLength: 12 }), (cuts) => {
+        const points = [...new Set(cuts)].sort((a, b) => a - b);
+        const s = new SentenceSplitter();
+        const got = [];
+        let prev = 0;
+        for (const p of [...points, text.length]) {
+          got.push(...s.push(text.slice(prev, p)));
+          prev = p;
+        }
+        got.push(...s.finish());
+        expect(got).toEqual(whole);
+      }),
+    );
   });
 });

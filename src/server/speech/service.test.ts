@@ -4,9 +4,23 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav, parseMp3, parseWav } from './formats.js';
-import { ReplySpeech, SpeechInputError, type TtsChunkEvent, type TtsEvent, chatSpeechOptions, synthesize, synthesizeSentences } from './service.js';
+import { loadConfig } from '../config.js';
+import {
+  ReplySpeech,
+  SpeechInputError,
+  type TtsChunkEvent,
+  type TtsEvent,
+  chatSpeechOptions,
+  configureSpeech,
+  synthesize,
+  synthesizeSentences,
+} from './service.js';
 
-const quiet = { warn: (obj: object, msg: string) => { warnings.push(`${msg} ${JSON.stringify(obj)}`); } };
+const quiet = {
+  warn: (obj: object, msg: string) => {
+    warnings.push(`${msg} ${JSON.stringify(obj)}`);
+  },
+};
 let warnings: string[] = [];
 
 // A stand-in for Google's text:synthesize: answers per `mode`, records what it was sent.
@@ -14,10 +28,16 @@ let mode: 'ok' | 'fail' = 'ok';
 const received: Array<{ body: any; key: string | undefined }> = [];
 const fake = http.createServer((req, res) => {
   let data = '';
-  req.on('data', (c) => { data += c; });
+  req.on('data', (c) => {
+    data += c;
+  });
   req.on('end', () => {
     received.push({ body: JSON.parse(data), key: req.headers['x-goog-api-key'] as string | undefined });
-    if (mode === 'fail') { res.writeHead(500, { 'content-type': 'application/json' }); res.end('{"error":{"message":"quota"}}'); return; }
+    if (mode === 'fail') {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end('{"error":{"message":"quota"}}');
+      return;
+    }
     const wav = encodeWav({ samples: new Int16Array(2205).fill(500), sampleRate: 22050, channels: 1 });
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ audioContent: Buffer.from(wav).toString('base64') }));
@@ -30,16 +50,15 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => fake.close(() => r())));
 afterEach(() => {
-  delete process.env.GOOGLE_TTS_API_KEY;
-  delete process.env.GOOGLE_TTS_ENDPOINT;
+  configureSpeech(loadConfig({}).speech);
   warnings = [];
   received.length = 0;
   mode = 'ok';
 });
 
+/** Speech configured as GOOGLE_TTS_API_KEY and GOOGLE_TTS_ENDPOINT would configure it. */
 function useGoogle() {
-  process.env.GOOGLE_TTS_API_KEY = 'test-key';
-  process.env.GOOGLE_TTS_ENDPOINT = endpoint;
+  configureSpeech(loadConfig({ GOOGLE_TTS_API_KEY: 'test-key', GOOGLE_TTS_ENDPOINT: endpoint }).speech);
 }
 
 const waitFor = async (cond: () => boolean, ms = 20_000) => {
@@ -54,8 +73,17 @@ describe('chatSpeechOptions', () => {
   it('is off unless the request asks for speech, and applies the spec defaults', () => {
     expect(chatSpeechOptions({ message: 'hi' })).toBeNull();
     expect(chatSpeechOptions({ tts: false })).toBeNull();
-    expect(chatSpeechOptions({ tts: true })).toEqual({ voiceName: 'en-US-Chirp3-HD-Charon', modelName: 'gemini-2.5-flash-tts', languageCode: 'en-US', format: 'mp3', mode: 'chunks' });
-    expect(chatSpeechOptions({ enable_tts: true, audio_format: 'LINEAR16', tts_mode: 'full' })).toMatchObject({ format: 'linear16', mode: 'full' });
+    expect(chatSpeechOptions({ tts: true })).toEqual({
+      voiceName: 'en-US-Chirp3-HD-Charon',
+      modelName: 'gemini-2.5-flash-tts',
+      languageCode: 'en-US',
+      format: 'mp3',
+      mode: 'chunks',
+    });
+    expect(chatSpeechOptions({ enable_tts: true, audio_format: 'LINEAR16', tts_mode: 'full' })).toMatchObject({
+      format: 'linear16',
+      mode: 'full',
+    });
     expect(() => chatSpeechOptions({ tts: true, audio_format: 'OGG_OPUS' })).toThrow(SpeechInputError);
     expect(() => chatSpeechOptions({ tts: true, tts_mode: 'loud' })).toThrow(/tts_mode/);
   });
@@ -67,11 +95,16 @@ describe('ReplySpeech', () => {
     const speech = new ReplySpeech(chatSpeechOptions({ tts: true })!, (e) => events.push(e), quiet);
     const pieces = ['Hello Alex! ', 'Your leave request ', 'is approved. ', 'Would you like ', 'to book a room? ', 'Bye.'];
     let text = '';
-    speech.push(pieces[0]); text += pieces[0];
-    speech.push(pieces[1]); text += pieces[1];
+    speech.push(pieces[0]);
+    text += pieces[0];
+    speech.push(pieces[1]);
+    text += pieces[1];
     // The first sentence is complete: its audio arrives before any more text is sent.
     await waitFor(() => events.length >= 1);
-    for (const p of pieces.slice(2)) { speech.push(p); text += p; }
+    for (const p of pieces.slice(2)) {
+      speech.push(p);
+      text += p;
+    }
     const summary = await speech.finish();
     expect(summary).toMatchObject({ sentences: 4, chunks: 4, failed: 0, finalClip: false });
     const chunks = events as TtsChunkEvent[];
@@ -125,7 +158,11 @@ describe('synthesizeSentences', () => {
   it('yields the chunks of a complete text in order', async () => {
     const got = [];
     for await (const c of synthesizeSentences('One. Two. Three.', { audio_format: 'wav' }, quiet)) got.push(c);
-    expect(got.map((c) => [c.chunk_index, c.text, c.text_start, c.text_end])).toEqual([[0, 'One.', 0, 4], [1, 'Two.', 5, 9], [2, 'Three.', 10, 16]]);
+    expect(got.map((c) => [c.chunk_index, c.text, c.text_start, c.text_end])).toEqual([
+      [0, 'One.', 0, 4],
+      [1, 'Two.', 5, 9],
+      [2, 'Three.', 10, 16],
+    ]);
   }, 60_000);
 });
 

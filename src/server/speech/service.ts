@@ -1,6 +1,8 @@
 // Speech synthesis rules: validation and defaults of /api/tts/synthesize, the provider choice (Google when a key is
 // configured, falling back to the offline engine with a logged warning), and ReplySpeech, which speaks a streamed
 // chat reply sentence by sentence while it streams (tts_chunk events, in order, with text positions).
+import { type SpeechSettings, loadConfig } from '../config.js';
+import { currentLogger, moduleLogger } from '../logger.js';
 import type { AudioFormat } from './formats.js';
 import { OFFLINE_FORMATS, normaliseAudioFormat } from './formats.js';
 import { googleSynthesize } from './google.js';
@@ -8,33 +10,22 @@ import { SpeechPool } from './pool.js';
 import { type Sentence, SentenceSplitter, speakableText } from './sentences.js';
 import { DEFAULT_LANGUAGE_CODE, DEFAULT_MODEL_NAME, DEFAULT_VOICE_NAME, offlineVoiceFor } from './voices.js';
 
-export interface SpeechSettings {
-  maxChars: number;
-  rateWpm: number;
-  workers: number;
-  jobTimeoutMs: number;
-  /** /api/tts/synthesize requests one user may have in progress at once (per instance). */
-  perUserConcurrency: number;
-  google: { apiKey: string; endpoint: string; timeoutMs: number } | null;
+export type { SpeechSettings } from '../config.js';
+
+let configured: SpeechSettings | undefined;
+
+/**
+ * Sets the speech settings of this process (the speech routes pass the app's configuration: TTS_*, GOOGLE_TTS_*).
+ * The worker pool takes its size and job time limit from the settings in force when it starts.
+ */
+export function configureSpeech(settings: SpeechSettings): void {
+  configured = settings;
 }
 
-/** Settings from the environment (each listed with its default in the README). */
-export function speechSettings(env: NodeJS.ProcessEnv = process.env): SpeechSettings {
-  const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
-  return {
-    maxChars: num(env.TTS_MAX_CHARS, 5000),
-    rateWpm: num(env.TTS_RATE_WPM, 160),
-    workers: num(env.TTS_WORKERS, 2),
-    jobTimeoutMs: num(env.TTS_JOB_TIMEOUT_MS, 30_000),
-    perUserConcurrency: Math.max(1, num(env.TTS_USER_CONCURRENCY, 3)),
-    google: env.GOOGLE_TTS_API_KEY
-      ? {
-        apiKey: env.GOOGLE_TTS_API_KEY,
-        endpoint: env.GOOGLE_TTS_ENDPOINT || 'https://texttospeech.googleapis.com/v1/text:synthesize',
-        timeoutMs: num(env.GOOGLE_TTS_TIMEOUT_MS, 10_000),
-      }
-      : null,
-  };
+/** The speech settings in force: the configured ones, else the configuration's defaults. */
+export function speechSettings(): SpeechSettings {
+  configured ??= loadConfig({}).speech;
+  return configured;
 }
 
 let pool: SpeechPool | null = null;
@@ -57,9 +48,13 @@ export async function closeSpeechPool(): Promise<void> {
 /** Bad input: answered 400 with {success: false, error}. */
 export class SpeechInputError extends Error {}
 
-export interface SpeechLog { warn(obj: object, msg: string): void }
-const consoleLog: SpeechLog = {
-  warn: (obj, msg) => console.warn(JSON.stringify({ level: 'warn', time: new Date().toISOString(), msg, ...obj })),
+export interface SpeechLog {
+  warn(obj: object, msg: string): void;
+}
+const speechLog = moduleLogger('speech');
+/** Without a logger given: the current request's logger (with its request id), else the speech module's. */
+const defaultLog: SpeechLog = {
+  warn: (obj, msg) => currentLogger(speechLog).warn(obj, msg),
 };
 
 export interface SpeechRequest {
@@ -115,13 +110,19 @@ export function checkSpeechText(text: unknown, settings = speechSettings()): str
 export async function synthesizeResolved(
   spoken: string,
   opts: ResolvedSpeechOptions,
-  log: SpeechLog = consoleLog,
+  log: SpeechLog = defaultLog,
   settings = speechSettings(),
 ): Promise<SpeechClip> {
   let fallbackUsed = false;
   if (settings.google) {
     try {
-      const g = await googleSynthesize(settings.google, { text: spoken, voiceName: opts.voiceName, modelName: opts.modelName, languageCode: opts.languageCode, format: opts.format });
+      const g = await googleSynthesize(settings.google, {
+        text: spoken,
+        voiceName: opts.voiceName,
+        modelName: opts.modelName,
+        languageCode: opts.languageCode,
+        format: opts.format,
+      });
       return { audio: g.audio, format: opts.format, voiceUsed: g.voiceUsed, provider: 'google', fallbackUsed: false };
     } catch (err) {
       log.warn({ err: err instanceof Error ? err.message : String(err) }, 'Google text-to-speech failed; using the offline voice');
@@ -135,7 +136,7 @@ export async function synthesizeResolved(
 }
 
 /** One call of POST /api/tts/synthesize: validates, applies defaults, synthesises. */
-export async function synthesize(req: SpeechRequest, log: SpeechLog = consoleLog): Promise<SpeechClip> {
+export async function synthesize(req: SpeechRequest, log: SpeechLog = defaultLog): Promise<SpeechClip> {
   const settings = speechSettings();
   const spoken = checkSpeechText(req.text, settings);
   const opts = resolveSpeechOptions(req, settings);
@@ -166,18 +167,37 @@ const MAX_SENTENCES = 200;
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 
 /** Synthesises a complete text sentence by sentence, yielding tts_chunk events in order (failed sentences are skipped). */
-export async function* synthesizeSentences(text: string, req: Omit<SpeechRequest, 'text'> = {}, log: SpeechLog = consoleLog): AsyncGenerator<TtsChunkEvent> {
+export async function* synthesizeSentences(
+  text: string,
+  req: Omit<SpeechRequest, 'text'> = {},
+  log: SpeechLog = defaultLog,
+): AsyncGenerator<TtsChunkEvent> {
   const events: TtsChunkEvent[] = [];
   let wake: (() => void) | null = null;
-  const speech = new ReplySpeech({ ...resolveSpeechOptions(req), mode: 'chunks' }, (e) => {
-    if (e.type === 'tts_chunk') { events.push(e); wake?.(); }
-  }, log);
+  const speech = new ReplySpeech(
+    { ...resolveSpeechOptions(req), mode: 'chunks' },
+    (e) => {
+      if (e.type === 'tts_chunk') {
+        events.push(e);
+        wake?.();
+      }
+    },
+    log,
+  );
   speech.push(text);
   let finished = false;
-  const done = speech.finish().finally(() => { finished = true; wake?.(); });
+  const done = speech.finish().finally(() => {
+    finished = true;
+    wake?.();
+  });
   while (!finished || events.length) {
-    if (events.length) { yield events.shift()!; continue; }
-    await new Promise<void>((r) => { wake = r; });
+    if (events.length) {
+      yield events.shift()!;
+      continue;
+    }
+    await new Promise<void>((r) => {
+      wake = r;
+    });
     wake = null;
   }
   await done;
@@ -215,7 +235,12 @@ export function chatSpeechOptions(body: unknown, soundPreference = false): ChatS
   const mode = b.tts_mode === undefined ? 'chunks' : b.tts_mode;
   if (mode !== 'chunks' && mode !== 'full') throw new SpeechInputError("tts_mode must be 'chunks' or 'full'");
   return {
-    ...resolveSpeechOptions({ voice_name: str(b.voice_name), model_name: str(b.model_name), audio_format: str(b.audio_format), language_code: str(b.language_code) }),
+    ...resolveSpeechOptions({
+      voice_name: str(b.voice_name),
+      model_name: str(b.model_name),
+      audio_format: str(b.audio_format),
+      language_code: str(b.language_code),
+    }),
     mode,
   };
 }
@@ -250,7 +275,7 @@ export class ReplySpeech {
   constructor(
     private readonly opts: ChatSpeechOptions,
     private readonly emit: (event: TtsChunkEvent | TtsEvent) => void,
-    private readonly log: SpeechLog = consoleLog,
+    private readonly log: SpeechLog = defaultLog,
     private readonly maxInFlight = 2,
   ) {}
 
@@ -276,9 +301,20 @@ export class ReplySpeech {
       const fallback = this.opts.mode === 'chunks';
       try {
         const spoken = speakableText(text).slice(0, this.settings.maxChars);
-        const clip = await synthesizeResolved(spoken, fallback ? { ...this.opts, format: this.offlineFormat() } : this.opts, this.log, fallback ? { ...this.settings, google: null } : this.settings);
+        const clip = await synthesizeResolved(
+          spoken,
+          fallback ? { ...this.opts, format: this.offlineFormat() } : this.opts,
+          this.log,
+          fallback ? { ...this.settings, google: null } : this.settings,
+        );
         if (!this.aborted) {
-          this.emit({ type: 'tts', audio_data: base64(clip.audio), audio_format: clip.format, fallback_used: fallback || clip.fallbackUsed, text });
+          this.emit({
+            type: 'tts',
+            audio_data: base64(clip.audio),
+            audio_format: clip.format,
+            fallback_used: fallback || clip.fallbackUsed,
+            text,
+          });
           this.summary.finalClip = true;
         }
       } catch (err) {
@@ -313,15 +349,28 @@ export class ReplySpeech {
       if (!c || this.aborted) return;
       this.summary.chunks += 1;
       this.emit({
-        type: 'tts_chunk', audio_data: base64(c.audio), audio_format: c.format, text: sentence.text,
-        chunk_index: chunkIndex, text_start: sentence.start, text_end: sentence.end,
+        type: 'tts_chunk',
+        audio_data: base64(c.audio),
+        audio_format: c.format,
+        text: sentence.text,
+        chunk_index: chunkIndex,
+        text_start: sentence.start,
+        text_end: sentence.end,
       });
     });
   }
 
   private acquire(): Promise<void> {
-    if (this.running < this.maxInFlight) { this.running += 1; return Promise.resolve(); }
-    return new Promise<void>((resolve) => this.waiting.push(() => { this.running += 1; resolve(); }));
+    if (this.running < this.maxInFlight) {
+      this.running += 1;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) =>
+      this.waiting.push(() => {
+        this.running += 1;
+        resolve();
+      }),
+    );
   }
 
   private release(): void {

@@ -55,7 +55,10 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     // Drop what this run created, including databases of test files that failed before their cleanup.
-    const left = await admin.query("SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2", [`ae_t_${templateDb.slice(7)}_%`, templateDb]);
+    const left = await admin.query('SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2', [
+      `ae_t_${templateDb.slice(7)}_%`,
+      templateDb,
+    ]);
     for (const r of left.rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`).catch(() => undefined);
     await admin.end();
     if (stopServer) await stopServer();

@@ -1,5 +1,6 @@
 // API test harness: a fresh database cloned from the seeded template, the app built exactly as main.ts
 // builds it, a controllable clock, and small helpers to call the API as a demo user.
+import { nluReady } from '../assistant/engine/nlu.js';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -12,10 +13,17 @@ export const DEMO_PASSWORD = 'Demo@12345';
 export class TestClock {
   offsetMs = 0;
   now = () => new Date(Date.now() + this.offsetMs);
-  advance(ms: number) { this.offsetMs += ms; }
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
 }
 
-export interface ApiResponse<T = any> { status: number; body: T; headers: Record<string, any>; text: string }
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, any>;
+  text: string;
+}
 
 export interface ApiClient {
   token: string;
@@ -23,6 +31,7 @@ export interface ApiClient {
   get<T = any>(url: string, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   post<T = any>(url: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   put<T = any>(url: string, body?: unknown): Promise<ApiResponse<T>>;
+  patch<T = any>(url: string, body?: unknown): Promise<ApiResponse<T>>;
 }
 
 export interface TestApp {
@@ -45,7 +54,7 @@ function withDatabase(url: string, database: string): string {
 }
 
 /** Creates a database from the seeded template and returns its URL, plus a function that drops it. */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('adminDbUrl');
   const template = inject('templateDb');
   const name = `ae_t_${template.slice(7)}_${process.pid}_${(counter += 1)}`;
@@ -74,36 +83,61 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { url, drop } = await createTestDatabase();
-  const db = createDb(url, 10);
   const clock = new TestClock();
-  const config = { ...loadConfig({ ...process.env, ADMINEASE_LOGIN_RATE_LIMIT: '1000', ADMINEASE_DEMO: '1', ...env }), databaseUrl: url, logLevel: 'silent' };
+  const config = {
+    ...loadConfig({ ...process.env, ADMINEASE_LOGIN_RATE_LIMIT: '1000', ADMINEASE_DEMO: '1', ...env }),
+    databaseUrl: url,
+    logLevel: 'silent',
+  };
+  // The pool keeps the configured limits (a test may give DATABASE_CONNECT_TIMEOUT_MS and the like in env).
+  const db = createDb(url, 10, config.database);
   const app = await buildApp({ db, config, clock, logger: false });
+  // A listening server trains the assistant's NLU after it listens; this app never listens, so start it now.
+  void nluReady().catch(() => undefined);
   await app.ready();
 
-  const call = async (method: 'GET' | 'POST' | 'PUT', urlPath: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse> => {
+  const call = async (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    urlPath: string,
+    token?: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse> => {
     const res = await app.inject({
       method,
       url: urlPath,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       payload: body === undefined ? undefined : JSON.stringify(body),
     });
     let parsed: any = undefined;
-    try { parsed = res.json(); } catch { parsed = undefined; }
+    try {
+      parsed = res.json();
+    } catch {
+      parsed = undefined;
+    }
     return { status: res.statusCode, body: parsed, headers: res.headers, text: res.body };
   };
   const client = (token?: string) => ({
     get: (u: string, h?: Record<string, string>) => call('GET', u, token, undefined, h),
     post: (u: string, b?: unknown, h?: Record<string, string>) => call('POST', u, token, b ?? {}, h),
     put: (u: string, b?: unknown) => call('PUT', u, token, b ?? {}),
+    patch: (u: string, b?: unknown) => call('PATCH', u, token, b ?? {}),
   });
 
   return {
-    app, db, clock, url,
+    app,
+    db,
+    clock,
+    url,
     anonymous: client(),
     async login(email: string, password = DEMO_PASSWORD) {
       const res = await call('POST', '/api/auth/login', undefined, { email, password });
       if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${res.text}`);
-      return { token: res.body.access_token, user: res.body.user, ...client(res.body.access_token) } as ApiClient;
+      return { token: res.body.access_token, user: res.body.user, ...client(res.body.access_token) };
     },
     async close() {
       await app.close();

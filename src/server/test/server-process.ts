@@ -19,31 +19,51 @@ export interface ServerProcess {
   running(): boolean;
 }
 
-/** Starts main.ts with `env` (under `opts.wrapper`, a command prefix, if given) and resolves once it listens (rejects with its output if it exits first). */
-export async function startServerProcess(env: Record<string, string>, started: ServerProcess[] = [], opts: { wrapper?: string[] } = {}): Promise<ServerProcess> {
+/**
+ * Starts the server with `env` (under `opts.wrapper`, a command prefix, if given) and resolves once it listens (rejects
+ * with its output if it exits first). By default main.ts from source through tsx; `opts.command` replaces the node
+ * arguments, e.g. ['scripts/start.mjs'] for the production start from the build.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  started: ServerProcess[] = [],
+  opts: { wrapper?: string[]; command?: string[] } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const childEnv: Record<string, string> = { ...(process.env as Record<string, string>) };
   for (const k of ['DATABASE_URL', 'ADMINEASE_DEMO', 'ADMINEASE_DATA_DIR', 'METRICS_TOKEN']) delete childEnv[k];
-  const command = [...(opts.wrapper ?? []), process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+  const command = [...(opts.wrapper ?? []), process.execPath, ...(opts.command ?? ['--import', 'tsx', 'src/server/main.ts'])];
   const child = spawn(command[0], command.slice(1), {
     cwd: ROOT,
-    env: { ...childEnv, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMINEASE_LOGIN_RATE_LIMIT: '1000', ADMINEASE_WEB_DIR: path.join(os.tmpdir(), 'adminease-no-web'), ...env },
+    env: {
+      ...childEnv,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ADMINEASE_LOGIN_RATE_LIMIT: '1000',
+      ADMINEASE_WEB_DIR: path.join(os.tmpdir(), 'adminease-no-web'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const server: ServerProcess = {
-    child, port, lines: [], stderr: [],
+    child,
+    port,
+    lines: [],
+    stderr: [],
     exited: new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal }))),
     running: () => child.exitCode === null && child.signalCode === null,
   };
   started.push(server);
   let buf = '';
-  child.stdout!.on('data', (d) => {
+  child.stdout.on('data', (d) => {
     buf += d.toString();
     const parts = buf.split('\n');
     buf = parts.pop()!;
     server.lines.push(...parts.filter((l) => l.trim() !== ''));
   });
-  child.stderr!.on('data', (d) => server.stderr.push(d.toString()));
+  child.stderr.on('data', (d) => server.stderr.push(d.toString()));
   const deadline = Date.now() + 150_000;
   for (;;) {
     if (server.lines.some((l) => l.includes('AdminEase listening'))) return server;
@@ -57,26 +77,54 @@ export async function startServerProcess(env: Record<string, string>, started: S
   }
 }
 
-export interface HttpAnswer { status: number; body: any; headers: http.IncomingHttpHeaders; ms: number }
+export interface HttpAnswer {
+  status: number;
+  body: any;
+  headers: http.IncomingHttpHeaders;
+  ms: number;
+}
 
 /** A JSON request on a fresh connection; rejects on a network error or after `timeoutMs`. */
-export function httpCall(port: number, method: string, url: string, body?: unknown, token?: string, timeoutMs = 30_000): Promise<HttpAnswer> {
+export function httpCall(
+  port: number,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+  timeoutMs = 30_000,
+): Promise<HttpAnswer> {
   const t0 = Date.now();
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request({
-      host: '127.0.0.1', port, method, path: url, agent: false,
-      headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    }, (res) => {
-      let text = '';
-      res.on('data', (d) => { text += d; });
-      res.on('end', () => {
-        let parsed: any;
-        try { parsed = JSON.parse(text); } catch { parsed = text; }
-        resolve({ status: res.statusCode ?? 0, body: parsed, headers: res.headers, ms: Date.now() - t0 });
-      });
-      res.on('error', reject);
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        agent: false,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () => {
+          let parsed: any;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = text;
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed, headers: res.headers, ms: Date.now() - t0 });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.setTimeout(timeoutMs, () => req.destroy(new Error('timeout')));
     req.end(payload);

@@ -27,6 +27,8 @@ export interface User {
   lastName?: string | null;
   manager_name?: string | null;
   managerName?: string | null;
+  /** An administrator asked for a new password: the change-password screen comes before the dashboard. */
+  must_change_credentials?: boolean;
 }
 
 export interface LoginResponse {

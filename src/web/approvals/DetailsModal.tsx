@@ -5,13 +5,15 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowRight, History } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { type ApproverRole, derivedItSupportStatus, formatWait, isViewOnlyForManager, managerItSteps } from '../../domain/approvals';
-import { humanise } from '../../domain/forms';
+import { formTypeDef, humanise } from '../../domain/forms';
 import { type ApprovalStep, type StepColour, approvalSteps, nextStageFor, rejectionReasonOf } from '../../domain/status';
 import { ApiError } from '../api/client';
-import { formatDate, formatDateTime, formatUsd } from '../format';
+import { formatDate, formatDateTime, formatText, formatUsd } from '../format';
 import { Button, Dialog, Spinner, StatusBadge, cn } from '../ui';
 import { type QueueRecord, approvalsApi } from './api';
-import { FormIcon, formLabel } from './labels';
+import { FormTypeIcon, formLabel } from './labels';
+import { recordRows } from '../forms/details';
+import type { FormRecord } from '../forms/types';
 
 export interface DetailsModalProps {
   role: ApproverRole;
@@ -20,6 +22,8 @@ export interface DetailsModalProps {
   onClose: () => void;
   onApprove?: (rec: QueueRecord) => void;
   onReject?: (rec: QueueRecord) => void;
+  /** Shown above the details (e.g. that opening a view-only IT item acknowledged it). */
+  notice?: ReactNode;
 }
 
 const boxColours: Record<StepColour, string> = {
@@ -31,7 +35,7 @@ const boxColours: Record<StepColour, string> = {
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
-export function DetailsModal({ role, target, onClose, onApprove, onReject }: DetailsModalProps) {
+export function DetailsModal({ role, target, onClose, onApprove, onReject, notice }: DetailsModalProps) {
   const finance = role === 'finance';
   const query = useQuery({
     queryKey: ['approvals', 'details', role, target?.request_id],
@@ -91,6 +95,7 @@ export function DetailsModal({ role, target, onClose, onApprove, onReject }: Det
         </>
       }
     >
+      {notice && <div className="mb-4">{notice}</div>}
       {body}
     </Dialog>
   );
@@ -104,7 +109,7 @@ function DetailsBody({ role, rec }: { role: ApproverRole; rec: QueueRecord }) {
       <header className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-gray-200 bg-gray-50 p-4">
         <div className="flex items-start gap-3">
           <span className="mt-0.5 rounded-md bg-indigo-50 p-2 text-indigo-700">
-            <FormIcon formType={rec.form_type} className="h-5 w-5" />
+            <FormTypeIcon formType={rec.form_type} className="h-5 w-5" />
           </span>
           <div>
             <p className="text-sm font-semibold text-gray-900">
@@ -129,7 +134,9 @@ function DetailsBody({ role, rec }: { role: ApproverRole; rec: QueueRecord }) {
       {reason && (
         <section className="rounded-md border border-red-200 bg-red-50 p-3" aria-label="Rejection Reason">
           <p className="text-xs font-semibold tracking-wide text-red-800 uppercase">Rejection Reason</p>
-          <p className="mt-1 text-sm text-red-900" data-testid="rejection-reason">{reason}</p>
+          <p className="mt-1 text-sm text-red-900" data-testid="rejection-reason">
+            {reason}
+          </p>
         </section>
       )}
 
@@ -137,7 +144,9 @@ function DetailsBody({ role, rec }: { role: ApproverRole; rec: QueueRecord }) {
         <span className="font-semibold">Next Stage:</span> <span data-testid="next-stage">{nextStageFor(rec)}</span>
       </p>
 
-      {rec.form_type === 'leave-request' && (role === 'manager' || role === 'hr') && <LeaveBalancePanel role={role} employeeId={rec.employee_id} />}
+      {rec.form_type === 'leave-request' && (role === 'manager' || role === 'hr') && (
+        <LeaveBalancePanel role={role} employeeId={rec.employee_id} />
+      )}
 
       <section aria-labelledby="details-heading">
         <h3 id="details-heading" className="mb-2 text-sm font-semibold text-gray-900">
@@ -157,10 +166,19 @@ function Chain({ steps }: { steps: ApprovalStep[] }) {
     <ol className="flex flex-col items-stretch gap-2 sm:flex-row" data-testid="approval-chain">
       {steps.map((s, i) => (
         <li key={s.stage ?? s.label} className="flex flex-col items-center gap-2 sm:flex-row sm:items-stretch">
-          <div className={cn('min-h-16 min-w-44 self-stretch rounded-lg border px-3 py-2', boxColours[s.colour])} data-colour={s.colour} data-stage={s.stage}>
+          <div
+            className={cn('min-h-16 min-w-44 self-stretch rounded-lg border px-3 py-2', boxColours[s.colour])}
+            data-colour={s.colour}
+            data-stage={s.stage}
+          >
             <p className="text-xs font-medium opacity-80">{s.label}</p>
             <p className="text-sm font-semibold">{s.value}</p>
-            {s.signer && <p className="text-xs opacity-80">by {s.signer}{s.date ? ` · ${formatDate(s.date)}` : ''}</p>}
+            {s.signer && (
+              <p className="text-xs opacity-80">
+                by {s.signer}
+                {s.date ? ` · ${formatDate(s.date)}` : ''}
+              </p>
+            )}
           </div>
           {i < steps.length - 1 && (
             <>
@@ -212,9 +230,19 @@ function rowsFor(rec: QueueRecord): Row[] | null {
   const d = (k: string) => formatDate(str(rec[k]) || null);
   switch (rec.form_type) {
     case 'leave-request':
-      return [['Leave Type', str(rec.leave_type)], ['Start Date', d('start_date')], ['End Date', d('end_date')], ['Total Days', str(rec.total_days)], ['Reason', str(rec.reason)]];
+      return [
+        ['Leave Type', str(rec.leave_type)],
+        ['Start Date', d('start_date')],
+        ['End Date', d('end_date')],
+        ['Total Days', str(rec.total_days)],
+        ['Reason', str(rec.reason)],
+      ];
     case 'petty-cash':
-      return [['Amount Requested (USD)', formatUsd(rec.amount_requested as number)], ['Expected Settlement', d('expected_settlement_date')], ['Purpose', str(rec.purpose)]];
+      return [
+        ['Amount Requested (USD)', formatUsd(rec.amount_requested as number)],
+        ['Expected Settlement', d('expected_settlement_date')],
+        ['Purpose', str(rec.purpose)],
+      ];
     case 'purchase-requisition': {
       const rows: Row[] = [
         ['Item Description', str(rec.item_description)],
@@ -239,12 +267,24 @@ function rowsFor(rec: QueueRecord): Row[] | null {
         ['Update Type', str(rec.update_type)],
         ['New Information', str(rec.new_information)],
         ['Old Information', str(rec.old_information) || '—'],
-        ...(rec.payroll_insurance_notified !== undefined ? ([['Payroll/Insurance Notified', rec.payroll_insurance_notified ? 'Yes' : 'No']] as Row[]) : []),
+        ...(rec.payroll_insurance_notified !== undefined
+          ? ([['Payroll/Insurance Notified', rec.payroll_insurance_notified ? 'Yes' : 'No']] as Row[])
+          : []),
       ];
     case 'meeting-room':
-      return [['Room', str(rec.room_requested)], ['Booking Date', d('booking_date')], ['Start Time', str(rec.start_time)], ['End Time', str(rec.end_time)], ['Participants', str(rec.participants_count)]];
+      return [
+        ['Room', str(rec.room_requested)],
+        ['Booking Date', d('booking_date')],
+        ['Start Time', str(rec.start_time)],
+        ['End Time', str(rec.end_time)],
+        ['Participants', str(rec.participants_count)],
+      ];
     case 'facility-access':
-      return [['Request Type', str(rec.access_request_type)], ['Facilities Requested', str(rec.facilities_requested)], ['Justification', str(rec.justification)]];
+      return [
+        ['Request Type', str(rec.access_request_type)],
+        ['Facilities Requested', str(rec.facilities_requested)],
+        ['Justification', str(rec.justification)],
+      ];
     case 'it-incident':
       return [
         ['System Number', str(rec.employee_system_number) || '—'],
@@ -271,12 +311,30 @@ function rowsFor(rec: QueueRecord): Row[] | null {
 }
 
 const HIDDEN = new Set([
-  'id', 'form_id', 'request_id', 'employee_id', 'employee_user_id', 'created_at', 'updated_at', 'employee_name', 'department', 'status',
-  'line_manager', 'manager', 'title', 'form_type', 'current_stage', 'next_stage', 'actionable', 'view_only', 'stage_state', 'has_new_password',
+  'id',
+  'form_id',
+  'request_id',
+  'employee_id',
+  'employee_user_id',
+  'created_at',
+  'updated_at',
+  'employee_name',
+  'department',
+  'status',
+  'line_manager',
+  'manager',
+  'title',
+  'form_type',
+  'current_stage',
+  'next_stage',
+  'actionable',
+  'view_only',
+  'stage_state',
+  'has_new_password',
   'version', // the request's version, sent back with decisions
 ]);
 
-/** Generic details (approver-side §3): remaining fields by name, humanised, without ids, signatures, approvals and empty values. */
+/** Generic details for other form types: remaining fields sorted by name, humanised, without ids, signatures, approvals and empty values. */
 export function genericRows(rec: Record<string, unknown>): Row[] {
   return Object.keys(rec)
     .filter((k) => !HIDDEN.has(k) && !k.endsWith('_id'))
@@ -284,13 +342,19 @@ export function genericRows(rec: Record<string, unknown>): Row[] {
     .filter((k) => !/(approval|acknowledge|confirmation|clearance|rejected_reason|_comments)/.test(k))
     .filter((k) => rec[k] !== null && rec[k] !== undefined && typeof rec[k] !== 'object' && String(rec[k]).trim() !== '')
     .sort()
-    .map((k): Row => [humanise(k), typeof rec[k] === 'boolean' ? (rec[k] ? 'Yes' : 'No') : String(rec[k])]);
+    .map((k): Row => [humanise(k), typeof rec[k] === 'boolean' ? (rec[k] ? 'Yes' : 'No') : formatText(String(rec[k]))]);
 }
 
 const STAGE_DATE = /^(line_manager|hr|finance|facilities_desk|facilities_manager|it_helpdesk|department_head)_date$/;
 
+/** The shared, registry-driven rows (src/web/forms/details.ts) of a type without a spec card here. */
+function sharedRows(rec: QueueRecord): Row[] | null {
+  if (!formTypeDef(String(rec.form_type ?? ''))) return null;
+  return recordRows(rec as unknown as FormRecord).map((r): Row => [r.label, r.value]);
+}
+
 function TypeDetails({ rec }: { rec: QueueRecord }) {
-  const rows = rowsFor(rec) ?? genericRows(rec);
+  const rows = rowsFor(rec) ?? sharedRows(rec) ?? genericRows(rec);
   if (rows.length === 0) return <p className="text-sm text-gray-500">No further details.</p>;
   return (
     <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2" data-testid="type-details">

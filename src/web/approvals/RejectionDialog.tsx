@@ -1,8 +1,9 @@
-// The rejection dialog (approver-side §2.7): names the form type, employee and request id, offers five
+// The rejection dialog: names the form type, employee and request id, offers five
 // quick-select reasons for the form type, counts 'n/300', takes at most 300 characters, needs a trimmed
 // non-empty reason (HR may leave it empty) and submits with Ctrl/Cmd+Enter.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { REJECTION_REASON_MAX, quickRejectionReasons } from '../../domain/approvals';
+import { formTitle } from '../../domain/forms';
 import { Button, Dialog, cn } from '../ui';
 
 export interface RejectionTarget {
@@ -63,7 +64,7 @@ export function RejectionDialog({ target, onCancel, onConfirm, reasonRequired = 
           <>The same reason is sent with each of the {target.count} selected requests.</>
         ) : (
           <>
-            <span className="font-medium text-gray-800">{target.formType}</span> from{' '}
+            <span className="font-medium text-gray-800">{formTitle(target.formType)}</span> from{' '}
             <span className="font-medium text-gray-800">{target.employeeName}</span> ·{' '}
             <span className="font-mono text-gray-800">{target.requestId}</span>
           </>
@@ -105,7 +106,12 @@ export function RejectionDialog({ target, onCancel, onConfirm, reasonRequired = 
         </fieldset>
         <div className="space-y-1">
           <label htmlFor={textId} className="block text-sm font-medium text-gray-700">
-            Reason for rejection{reasonRequired && <span className="ml-0.5 text-red-600" aria-hidden="true">*</span>}
+            Reason for rejection
+            {reasonRequired && (
+              <span className="ml-0.5 text-red-600" aria-hidden="true">
+                *
+              </span>
+            )}
           </label>
           <textarea
             ref={textRef}

@@ -1,4 +1,4 @@
-// The line manager's approvals (approver-side §2.1): the team's requests with Refresh, status filter (default
+// The line manager's approvals: the team's requests with Refresh, status filter (default
 // Pending), tiles, form-type chips, the table with Manager Approval, View Only IT rows, details and rejection
 // dialogs, bulk decisions, and the acknowledgement of IT items when their details are opened. The line manager
 // dashboard is this panel; other approvers who also manage people get it as a 'Your team' section.
@@ -7,18 +7,26 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { MANAGER_CHIP_TYPES, isAcknowledged } from '../../domain/approvals';
 import { isWithdrawn } from '../../domain/status';
 import { useCurrentUser } from '../auth/AuthProvider';
-import { Chips, Table, TBody, THead, Td, Th, TableMessageRow, Tr } from '../ui';
-import { formatDate } from '../format';
+import { useDetailsRoute, useSearchParamState } from '../routing/hooks';
+import { Chips, type TabItem } from '../ui';
 import { type QueueRecord, approvalsApi } from './api';
 import { DetailsModal } from './DetailsModal';
-import { DecidedLabel, FormIcon, formLabel } from './labels';
+import { formLabel } from './labels';
 import {
-  ApprovalPanel, BulkBar, chipLabel, LoadingRow, QueueError, RowCheckbox, SelectAllCheckbox, StatusFilter, type StatusFilterValue, SummaryTiles,
-  matchesStatus, replaceRows, tilesFromRows, useApprovalQueue, useDecisionFlow, useSelection,
+  chipLabel,
+  STATUS_FILTERS,
+  type StatusFilterValue,
+  matchesStatus,
+  replaceRows,
+  statusCounts,
+  tilesFromRows,
+  useApprovalQueue,
+  useDecisionFlow,
+  useSelection,
 } from './queue-kit';
-import { RowActions } from './RowActions';
+import { type QueueColumn, QueuePanel, createdColumn, decisionColumn, departmentColumn, employeeColumn } from './QueueTable';
 
-/** Delay before the list reloads after an acknowledgement (approver-side §9). */
+/** Delay before the list reloads after the manager acknowledged an IT item. */
 export const ACK_REFRESH_MS = 500;
 
 const MESSAGES = {
@@ -28,7 +36,8 @@ const MESSAGES = {
   refreshOther: 'Failed to refresh data',
 };
 
-type TypeFilter = 'all' | (typeof MANAGER_CHIP_TYPES)[number];
+/** 'all' or one of MANAGER_CHIP_TYPES (the registry's chip types). */
+type TypeFilter = string;
 
 export interface TeamApprovalsProps {
   /**
@@ -43,11 +52,14 @@ export interface TeamApprovalsProps {
 export function TeamApprovals({ embedded = false, onTeamChange }: TeamApprovalsProps) {
   const user = useCurrentUser();
   const queue = useApprovalQueue(['approvals', 'manager', user.id], () => approvalsApi.managerQueue(user), MESSAGES);
-  const rows = queue.data ?? [];
-  const [status, setStatus] = useState<StatusFilterValue>('Pending');
-  const [type, setType] = useState<TypeFilter>('all');
-  const [details, setDetails] = useState<QueueRecord | null>(null);
+  const rows = useMemo(() => queue.data ?? [], [queue.data]);
+  // Filters in the URL; inside another dashboard under their own names, beside the dashboard's own filters.
+  const [status, setStatus] = useSearchParamState<StatusFilterValue>(embedded ? 'team_status' : 'status', 'Pending', STATUS_FILTERS);
+  const [type, setType] = useSearchParamState<TypeFilter>(embedded ? 'team_type' : 'type', 'all', ['all', ...MANAGER_CHIP_TYPES]);
+  const [details, setDetails] = useDetailsRoute<QueueRecord>(rows, 'team');
   const acknowledged = useRef(new Set<string>());
+  /** What opening each view-only IT item did about its acknowledgement, shown in its details. */
+  const [ackState, setAckState] = useState<Record<string, AckState>>({});
   const timers = useRef<number[]>([]);
   useEffect(() => () => timers.current.forEach((id) => window.clearTimeout(id)), []);
 
@@ -63,17 +75,33 @@ export function TeamApprovals({ embedded = false, onTeamChange }: TeamApprovalsP
     },
   });
 
-  // Tiles exclude it-incident and password-reset (approver-side §4).
-  const tiles = useMemo(() => tilesFromRows(rows.filter((r) => !r.view_only)), [rows]);
+  // Tiles, the status filter's counts and All Forms count the same rows (view-only IT items included: Pending until
+  // acknowledged), so Total Forms equals All Forms and the Pending tile equals 'Pending (n)'.
+  const tiles = useMemo(() => tilesFromRows(rows), [rows]);
+  const counts = useMemo(() => statusCounts(rows), [rows]);
   const chipItems = useMemo(
-    () => [
-      { id: 'all' as TypeFilter, label: chipLabel('All Forms', rows.length, type === 'all') },
+    (): TabItem<TypeFilter>[] => [
+      { id: 'all', label: chipLabel('All Forms', rows.length, type === 'all') },
       ...MANAGER_CHIP_TYPES.map((t) => ({ t, n: rows.filter((r) => r.form_type === t).length }))
         // Inside another dashboard, only the types the team actually has.
         .filter(({ n }) => !embedded || n > 0)
-        .map(({ t, n }) => ({ id: t as TypeFilter, label: chipLabel(formLabel(t), n, type === t) })),
+        .map(({ t, n }) => ({ id: t, label: chipLabel(formLabel(t), n, type === t) })),
     ],
     [rows, type, embedded],
+  );
+  const columns = useMemo(
+    (): QueueColumn[] => [
+      employeeColumn(),
+      departmentColumn('4xl'),
+      createdColumn('Created', '2xl'),
+      decisionColumn(
+        'Manager Approval',
+        (r) => r.stage_state ?? r.line_manager_approval,
+        (r) => r.line_manager_signature,
+        (r) => (r.view_only && (isAcknowledged(r) || ackState[r.request_id] === 'done') ? 'Acknowledged' : undefined),
+      ),
+    ],
+    [ackState],
   );
   const visible = rows.filter((r) => (type === 'all' || r.form_type === type) && matchesStatus(r.stage_state, status));
   const selection = useSelection(visible);
@@ -83,14 +111,18 @@ export function TeamApprovals({ embedded = false, onTeamChange }: TeamApprovalsP
     // A withdrawn item waits on nobody: opening it acknowledges nothing.
     if (rec.view_only && !isAcknowledged(rec) && !isWithdrawn(rec) && !acknowledged.current.has(rec.request_id)) {
       acknowledged.current.add(rec.request_id);
+      const id = rec.request_id;
+      setAckState((s) => ({ ...s, [id]: 'saving' }));
       approvalsApi
         .acknowledge(user, rec)
         .then(() => {
+          setAckState((s) => ({ ...s, [id]: 'done' }));
           onTeamChange?.(); // e.g. an acknowledged password reset reaches the IT desk
           timers.current.push(window.setTimeout(() => void queue.refresh(), ACK_REFRESH_MS));
         })
         .catch((err) => {
           acknowledged.current.delete(rec.request_id);
+          setAckState((s) => ({ ...s, [id]: 'failed' }));
           console.warn('Acknowledgement failed', err);
         });
     }
@@ -103,7 +135,7 @@ export function TeamApprovals({ embedded = false, onTeamChange }: TeamApprovalsP
 
   return (
     <>
-      <ApprovalPanel
+      <QueuePanel
         id={embedded ? 'team-approval-panel' : 'approval-panel'}
         title={embedded ? 'Your team' : 'Team approvals'}
         description={
@@ -111,12 +143,14 @@ export function TeamApprovals({ embedded = false, onTeamChange }: TeamApprovalsP
             ? 'Requests from the people who report to you, waiting for your decision as their line manager.'
             : 'Requests from the people who report to you. IT incidents and password resets are view only.'
         }
-        onRefresh={() => void queue.refresh()}
-        refreshing={queue.refreshing}
-      >
-        {!embedded && <QueueError message={queue.error} onDismiss={queue.data ? queue.dismissError : undefined} />}
-        <SummaryTiles tiles={tiles} totalLabel="Total Forms" />
-        <div className="flex flex-wrap items-end justify-between gap-3">
+        queue={queue}
+        showError={!embedded}
+        tiles={tiles}
+        totalLabel="Total Forms"
+        status={status}
+        onStatus={setStatus}
+        counts={counts}
+        chips={
           <Chips
             label="Form type"
             items={chipItems}
@@ -126,54 +160,52 @@ export function TeamApprovals({ embedded = false, onTeamChange }: TeamApprovalsP
               setStatus('All'); // choosing a type resets the status filter to All
             }}
           />
-          <StatusFilter value={status} onChange={setStatus} />
-        </div>
-        <BulkBar selection={selection} onApprove={flow.approveMany} onReject={flow.rejectMany} />
-        <Table caption="Team requests" data-testid={embedded ? 'team-approval-table' : 'approval-table'}>
-          <THead>
-            <tr>
-              <Th className="w-8"><SelectAllCheckbox selection={selection} /></Th>
-              <Th>Form</Th>
-              <Th>Employee</Th>
-              <Th className="hidden @5xl:table-cell">Department</Th>
-              <Th>Created</Th>
-              <Th>Manager Approval</Th>
-              <Th align="right"><span className="sr-only">Actions</span></Th>
-            </tr>
-          </THead>
-          <TBody>
-            {queue.isLoading ? (
-              <LoadingRow colSpan={7} />
-            ) : visible.length === 0 ? (
-              <TableMessageRow colSpan={7}>No items found for this filter.</TableMessageRow>
-            ) : (
-              visible.map((rec) => (
-                <Tr key={rec.request_id} data-request-id={rec.request_id}>
-                  <Td><RowCheckbox rec={rec} selection={selection} /></Td>
-                  <Td>
-                    <div className="flex items-center gap-2">
-                      <span className="text-indigo-600"><FormIcon formType={rec.form_type} /></span>
-                      <div>
-                        <p className="font-medium text-gray-900">{formLabel(rec.form_type)}</p>
-                        <p className="font-mono text-xs text-gray-500">{rec.request_id}</p>
-                      </div>
-                    </div>
-                  </Td>
-                  <Td>{rec.employee_name}</Td>
-                  <Td className="hidden @5xl:table-cell">{rec.department}</Td>
-                  <Td className="whitespace-nowrap">{formatDate(rec.created_at)}</Td>
-                  <Td><DecidedLabel value={String(rec.stage_state ?? rec.line_manager_approval ?? 'Pending')} signer={rec.line_manager_signature} /></Td>
-                  <Td align="right">
-                    <RowActions rec={rec} busy={flow.busy.has(rec.request_id)} onView={openDetails} onApprove={flow.approve} onReject={flow.reject} />
-                  </Td>
-                </Tr>
-              ))
-            )}
-          </TBody>
-        </Table>
-      </ApprovalPanel>
-      <DetailsModal role="manager" target={details} onClose={() => setDetails(null)} onApprove={flow.approve} onReject={flow.reject} />
+        }
+        visible={visible}
+        selection={selection}
+        flow={flow}
+        caption="Team requests"
+        testId={embedded ? 'team-approval-table' : 'approval-table'}
+        lead="form"
+        columns={columns}
+        onView={openDetails}
+      />
+      <DetailsModal
+        role="manager"
+        target={details}
+        onClose={() => setDetails(null)}
+        onApprove={flow.approve}
+        onReject={flow.reject}
+        notice={details?.view_only ? <AcknowledgementNotice rec={details} state={ackState[details.request_id]} /> : undefined}
+      />
       {flow.dialog}
     </>
+  );
+}
+
+type AckState = 'saving' | 'done' | 'failed';
+
+/** Says what opening a view-only IT item did: it acknowledges the item for IT Support (withdrawn items wait on nobody). */
+export function AcknowledgementNotice({ rec, state }: { rec: QueueRecord; state?: AckState }) {
+  if (isWithdrawn(rec)) return null;
+  const done = state === 'done' || (state === undefined && isAcknowledged(rec));
+  const what = formLabel(rec.form_type);
+  if (done)
+    return (
+      <p role="status" data-testid="acknowledgement" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800">
+        <span className="font-semibold">Acknowledged.</span> You have seen this {what}; IT Support handles it from here. No decision is
+        needed from you.
+      </p>
+    );
+  if (state === 'failed')
+    return (
+      <p role="alert" data-testid="acknowledgement" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        Your acknowledgement could not be saved. Close and open this {what} again to retry.
+      </p>
+    );
+  return (
+    <p role="status" data-testid="acknowledgement" className="rounded-md border border-gray-200 bg-gray-50 p-3 text-sm text-gray-700">
+      Acknowledging this {what}…
+    </p>
   );
 }

@@ -1,4 +1,4 @@
-// Calls of the approver dashboards (approver-side §7) with their exact paths and payloads, plus the bulk,
+// Calls of the approver dashboards with the exact paths and payloads the existing clients use, plus the bulk,
 // summary and history endpoints. Ids sent as manager_id / hr_id are the signed-in user's own.
 import { api } from '../api/client';
 import { displayName, type User } from '../api/types';
@@ -54,7 +54,7 @@ export interface BulkResult {
 
 export type Decision = 'Approved' | 'Rejected';
 
-/** The line manager's identity for the queue: profile.manager_id, else the user id (approver-side §6). */
+/** The line manager's identity for the queue: profile.manager_id, else the user id. */
 export const managerIdOf = (user: User) => String(user.profile?.manager_id ?? user.id);
 /** HR's identity: its hr_id, else the user id. */
 export const hrIdOf = (user: User) => String(user.profile?.hr_id ?? user.id);
@@ -66,7 +66,8 @@ export const hrIdOf = (user: User) => String(user.profile?.hr_id ?? user.id);
 export const DASHBOARD_QUEUE_LIMIT = 200;
 
 export const approvalsApi = {
-  managerQueue: (user: User) => api.get<QueueRecord[]>('/api/manager/queue', { query: { manager_id: managerIdOf(user), limit: DASHBOARD_QUEUE_LIMIT } }),
+  managerQueue: (user: User) =>
+    api.get<QueueRecord[]>('/api/manager/queue', { query: { manager_id: managerIdOf(user), limit: DASHBOARD_QUEUE_LIMIT } }),
   hrQueue: (user: User) => api.get<QueueRecord[]>('/api/hr/queue', { query: { hr_id: hrIdOf(user), limit: DASHBOARD_QUEUE_LIMIT } }),
   financeQueue: () => api.get<QueueEnvelope>('/api/finance/queue', { query: { limit: DASHBOARD_QUEUE_LIMIT } }),
   deskQueue: () => api.get<QueueRecord[]>('/api/facilities-desk/queue', { query: { limit: DASHBOARD_QUEUE_LIMIT } }),
@@ -80,7 +81,7 @@ export const approvalsApi = {
       facilities_desk: '/api/facilities-desk/form-details',
       facilities_manager: '/api/facilities-manager/form-details',
     }[role];
-    // The facilities manager's call names the id request_id (approver-side §7).
+    // The facilities manager's details call names the id request_id; every other role's names it form_id.
     const idKey = role === 'facilities_manager' ? 'request_id' : 'form_id';
     return api.get<QueueRecord>(path, { query: { [idKey]: rec.request_id, form_type: rec.form_type } });
   },
@@ -93,24 +94,57 @@ export const approvalsApi = {
     switch (role) {
       case 'manager':
         return api.post<{ success: boolean; form: QueueRecord }>('/api/manager/update-status', {
-          form_id: rec.request_id, form_type: rec.form_type, status, manager_id: managerIdOf(user), manager_name: name, comments: '', rejection_reason, version,
+          form_id: rec.request_id,
+          form_type: rec.form_type,
+          status,
+          manager_id: managerIdOf(user),
+          manager_name: name,
+          comments: '',
+          rejection_reason,
+          version,
         });
       case 'hr':
         return api.post<{ success: boolean; form: QueueRecord }>('/api/hr/update-status', {
-          form_id: rec.request_id, form_type: rec.form_type, status, hr_id: hrIdOf(user), hr_name: name, rejection_reason, version,
+          form_id: rec.request_id,
+          form_type: rec.form_type,
+          status,
+          hr_id: hrIdOf(user),
+          hr_name: name,
+          rejection_reason,
+          version,
         });
       case 'finance':
         return api.post<{ success: boolean; form: QueueRecord }>('/api/finance/update-status', {
-          form_id: rec.request_id, approval: status, finance_id: String(user.id), comments: '', session_id: '',
-          finance_name: name || `Finance_${user.id}`, rejection_reason, version,
+          form_id: rec.request_id,
+          approval: status,
+          finance_id: String(user.id),
+          comments: '',
+          session_id: '',
+          finance_name: name || `Finance_${user.id}`,
+          rejection_reason,
+          version,
         });
       case 'facilities_desk':
         return api.post<{ success: boolean; form: QueueRecord }>('/api/facilities-desk/update-status', {
-          form_id: rec.request_id, form_type: rec.form_type, status, facilities_id: String(user.id), facilities_name: name, comments: '', rejection_reason, version,
+          form_id: rec.request_id,
+          form_type: rec.form_type,
+          status,
+          facilities_id: String(user.id),
+          facilities_name: name,
+          comments: '',
+          rejection_reason,
+          version,
         });
       case 'facilities_manager':
         return api.post<{ success: boolean; form: QueueRecord }>('/api/facilities-manager/update-status', {
-          form_id: rec.request_id, form_type: rec.form_type, status, manager_id: String(user.id), manager_name: name, comments: '', rejection_reason, version,
+          form_id: rec.request_id,
+          form_type: rec.form_type,
+          status,
+          manager_id: String(user.id),
+          manager_name: name,
+          comments: '',
+          rejection_reason,
+          version,
         });
     }
   },
@@ -131,5 +165,6 @@ export const approvalsApi = {
     return api.post<{ success: boolean; succeeded: number; failed: number; results: BulkResult[] }>('/api/approvals/bulk', { role, items });
   },
 
-  history: (requestId: string) => api.get<{ request_id: string; events: HistoryEntry[] }>(`/api/requests/${encodeURIComponent(requestId)}/history`),
+  history: (requestId: string) =>
+    api.get<{ request_id: string; events: HistoryEntry[] }>(`/api/requests/${encodeURIComponent(requestId)}/history`),
 };

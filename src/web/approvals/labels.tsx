@@ -1,42 +1,30 @@
-// Display helpers shared by the approver dashboards: form-type labels and icons, decision badges with the
+// Display helpers shared by the approver dashboards: form-type labels, decision badges with the
 // spec's colours and 'by' signer, amounts and short descriptions of a request.
 import type { ReactNode } from 'react';
-import {
-  Building2, CalendarDays, DoorOpen, FileText, LockKeyhole, MonitorX, Plane, Receipt, ShoppingCart, UserPen, Wallet,
-} from 'lucide-react';
-import { formTitle, requestAmount, requestPurpose } from '../../domain/forms';
+import { formTitle, formTypeDef, requestAmount, requestPurpose } from '../../domain/forms';
+import { FormIcon } from '../forms/FormIcon';
 import { CLOSED_STAGE_TEXT } from '../../domain/approvals';
 import { Badge, type BadgeTone } from '../ui';
-import { formatUsd } from '../format';
+import { formatDate, formatUsd } from '../format';
 import type { QueueRecord } from './api';
 
-const ICONS: Record<string, typeof FileText> = {
-  'leave-request': CalendarDays,
-  'travel-request': Plane,
-  'petty-cash': Wallet,
-  'purchase-requisition': ShoppingCart,
-  'it-incident': MonitorX,
-  'password-reset': LockKeyhole,
-  'info-update': UserPen,
-  'meeting-room': DoorOpen,
-  'facility-access': Building2,
-  'expense-reimbursement': Receipt,
-};
-
-export function FormIcon({ formType, className = 'h-4 w-4' }: { formType: string; className?: string }) {
-  const Icon = ICONS[formType] ?? FileText;
-  return <Icon className={className} aria-hidden="true" />;
+/** A form type's icon: the registry's icon name drawn by the web's one FormIcon. */
+export function FormTypeIcon({ formType, className = 'h-4 w-4' }: { formType: string; className?: string }) {
+  return <FormIcon name={formTypeDef(formType)?.icon ?? 'FileText'} className={className} />;
 }
 
 /** 'Leave Request', 'Employee Info Update', ... */
 export const formLabel = (formType: string) => formTitle(formType);
 
-/** Facilities table labels (approver-side §2.4: Facility Access or Meeting Room). */
-export const facilitiesTypeLabel = (formType: string) => (formType === 'meeting-room' ? 'Meeting Room' : formType === 'facility-access' ? 'Facility Access' : formTitle(formType));
+/** Form Type column of the facilities tables: Facility Access or Meeting Room. */
+export const facilitiesTypeLabel = (formType: string) =>
+  formType === 'meeting-room' ? 'Meeting Room' : formType === 'facility-access' ? 'Facility Access' : formTitle(formType);
 
 /** Badge tone of a decision: green approved-like, red rejected, grey never reached, amber otherwise. */
 export function decisionTone(value: string | null | undefined): BadgeTone {
-  const s = String(value ?? '').trim().toLowerCase();
+  const s = String(value ?? '')
+    .trim()
+    .toLowerCase();
   if (['approved', 'completed', 'closed', 'resolved', 'cleared', 'complete'].includes(s)) return 'success';
   if (s === 'rejected') return 'danger';
   if (s === 'closed-stage' || s === CLOSED_STAGE_TEXT.toLowerCase()) return 'neutral';
@@ -57,11 +45,12 @@ export function DecisionBadge({ value }: { value: string | null | undefined }) {
 }
 
 /** A decided row's final label: 'Approved' or 'Rejected' plus 'by {signer}' when signed. */
-export function DecidedLabel({ value, signer }: { value: string; signer?: unknown }) {
+export function DecidedLabel({ value, signer, note }: { value: string; signer?: unknown; note?: string }) {
   const by = typeof signer === 'string' && signer.trim() !== '' ? signer : null;
   return (
     <span className="inline-flex flex-col items-start gap-0.5">
       <DecisionBadge value={value} />
+      {note && <span className="text-xs font-medium text-green-700">{note}</span>}
       {by && <span className="text-xs text-gray-500">by {by}</span>}
     </span>
   );
@@ -74,10 +63,10 @@ export function amountOf(rec: QueueRecord): number | null {
   return requestAmount(String(rec.form_type ?? ''), rec);
 }
 
-/** Amount with two decimals ('1,234.50'); the table column is right-aligned. */
+/** Amount in the app's one money format ('USD $1,234.50'); '—' when the request has none. */
 export function amountText(rec: QueueRecord): string {
   const n = amountOf(rec);
-  return n === null ? '—' : n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return n === null ? '—' : formatUsd(n);
 }
 
 /** What a request is for: its type's purpose field. */
@@ -90,7 +79,7 @@ export function facilitiesDetails(rec: QueueRecord): ReactNode {
       <span>
         <span className="font-medium text-gray-900">{str(rec.room_requested) || 'Room'}</span>
         <span className="block text-xs text-gray-500">
-          {str(rec.booking_date)} {str(rec.start_time)}–{str(rec.end_time)}
+          {rec.booking_date ? formatDate(str(rec.booking_date)) : ''} {str(rec.start_time)}–{str(rec.end_time)}
           {rec.participants_count ? ` · ${str(rec.participants_count)} people` : ''}
         </span>
       </span>

@@ -79,14 +79,26 @@ export function useDecisionFlow({ role, user, onDecided, failureStyle = 'per-act
   const mark = (ids: string[], on: boolean) =>
     setBusy((prev) => {
       const next = new Set(prev);
-      for (const id of ids) if (on) next.add(id); else next.delete(id);
+      for (const id of ids)
+        if (on) next.add(id);
+        else next.delete(id);
       return next;
     });
 
   const failure = (decision: Decision, err: unknown) => {
     const detail = err instanceof Error && err.message ? err.message : '';
     if (failureStyle === 'update-status') {
-      toast.error(detail ? <><strong>Failed to update form status</strong><br />{detail}</> : 'Failed to update form status');
+      toast.error(
+        detail ? (
+          <>
+            <strong>Failed to update form status</strong>
+            <br />
+            {detail}
+          </>
+        ) : (
+          'Failed to update form status'
+        ),
+      );
     } else {
       const base = decision === 'Approved' ? 'Failed to approve request' : 'Failed to reject request';
       toast.error(detail ? `${base}: ${detail}` : base);
@@ -112,7 +124,10 @@ export function useDecisionFlow({ role, user, onDecided, failureStyle = 'per-act
     const ids = records.map((r) => r.request_id);
     mark(ids, true);
     try {
-      const res = await approvalsApi.bulk(role, records.map((r) => ({ form_id: r.request_id, decision, reason, version: r.version })));
+      const res = await approvalsApi.bulk(
+        role,
+        records.map((r) => ({ form_id: r.request_id, decision, reason, version: r.version })),
+      );
       const ok = res.results.filter((r): r is BulkResult & { record: QueueRecord } => r.ok && Boolean(r.record));
       await onDecided(ok.map((r) => r.record));
       const verb = decision === 'Approved' ? 'approved' : 'rejected';
@@ -121,9 +136,15 @@ export function useDecisionFlow({ role, user, onDecided, failureStyle = 'per-act
         const failed = res.results.filter((r) => !r.ok);
         toast.error(
           <>
-            <strong>{res.succeeded} {verb}, {res.failed} not decided</strong>
+            <strong>
+              {res.succeeded} {verb}, {res.failed} not decided
+            </strong>
             <ul className="mt-1 list-disc pl-4">
-              {failed.slice(0, 5).map((f) => <li key={f.form_id}>{f.form_id}: {f.error}</li>)}
+              {failed.slice(0, 5).map((f) => (
+                <li key={f.form_id}>
+                  {f.form_id}: {f.error}
+                </li>
+              ))}
             </ul>
           </>,
         );
@@ -184,7 +205,8 @@ export function useSelection(rows: QueueRecord[]) {
   const toggle = (id: string) =>
     setSelected((prev) => {
       const next = new Set(prev);
-      if (next.has(id)) next.delete(id); else next.add(id);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
       return next;
     });
   const allSelected = selectable.length > 0 && selectable.every((r) => live.has(r.request_id));
@@ -226,7 +248,11 @@ export function SelectAllCheckbox({ selection }: { selection: ReturnType<typeof 
   );
 }
 
-export function BulkBar({ selection, onApprove, onReject }: {
+export function BulkBar({
+  selection,
+  onApprove,
+  onReject,
+}: {
   selection: ReturnType<typeof useSelection>;
   onApprove: (rows: QueueRecord[]) => unknown;
   onReject: (rows: QueueRecord[]) => unknown;
@@ -234,9 +260,21 @@ export function BulkBar({ selection, onApprove, onReject }: {
   const n = selection.selectedRows.length;
   if (n === 0) return null;
   return (
-    <div className="flex flex-wrap items-center gap-2 rounded-lg border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm" role="region" aria-label="Bulk actions" data-testid="bulk-bar">
+    <div
+      className="flex flex-wrap items-center gap-2 rounded-lg border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm"
+      role="region"
+      aria-label="Bulk actions"
+      data-testid="bulk-bar"
+    >
       <span className="font-medium text-indigo-900">{n} selected</span>
-      <Button size="sm" icon={<CheckCheck className="h-4 w-4" aria-hidden="true" />} onClick={async () => { await onApprove(selection.selectedRows); selection.clear(); }}>
+      <Button
+        size="sm"
+        icon={<CheckCheck className="h-4 w-4" aria-hidden="true" />}
+        onClick={async () => {
+          await onApprove(selection.selectedRows);
+          selection.clear();
+        }}
+      >
         Approve selected
       </Button>
       <Button size="sm" variant="danger" onClick={() => onReject(selection.selectedRows)}>
@@ -254,11 +292,28 @@ export function BulkBar({ selection, onApprove, onReject }: {
 export type StatusFilterValue = 'All' | 'Pending' | 'Approved' | 'Rejected';
 export const STATUS_FILTERS: StatusFilterValue[] = ['All', 'Pending', 'Approved', 'Rejected'];
 
-export function StatusFilter({ value, onChange }: { value: StatusFilterValue; onChange: (v: StatusFilterValue) => void }) {
+export function StatusFilter({
+  value,
+  onChange,
+  counts,
+}: {
+  value: StatusFilterValue;
+  onChange: (v: StatusFilterValue) => void;
+  /** Rows per option, shown as 'Pending (n)': the same numbers as the tiles. */
+  counts?: Record<StatusFilterValue, number>;
+}) {
   return (
-    <Select label="Status" value={value} onChange={(e) => onChange(e.target.value as StatusFilterValue)} wrapperClassName="w-40" data-testid="status-filter">
+    <Select
+      label="Status"
+      value={value}
+      onChange={(e) => onChange(e.target.value as StatusFilterValue)}
+      wrapperClassName="w-40"
+      data-testid="status-filter"
+    >
       {STATUS_FILTERS.map((s) => (
-        <option key={s} value={s}>{s}</option>
+        <option key={s} value={s}>
+          {counts ? `${s} (${counts[s]})` : s}
+        </option>
       ))}
     </Select>
   );
@@ -270,7 +325,12 @@ export function matchesStatus(state: string | undefined, filter: StatusFilterVal
   return (state || 'Pending') === filter;
 }
 
-export interface Tiles { pending: number; approved: number; rejected: number; total: number }
+export interface Tiles {
+  pending: number;
+  approved: number;
+  rejected: number;
+  total: number;
+}
 
 export function SummaryTiles({ tiles, totalLabel }: { tiles: Tiles; totalLabel: string }) {
   return (
@@ -283,20 +343,28 @@ export function SummaryTiles({ tiles, totalLabel }: { tiles: Tiles; totalLabel: 
   );
 }
 
-/** Counts of rows by their state (for the dashboards whose tiles come from the list). */
-export function tilesFromRows(rows: QueueRecord[]): Tiles {
-  const t: Tiles = { pending: 0, approved: 0, rejected: 0, total: rows.length };
-  for (const r of rows) {
-    const s = r.stage_state ?? 'Pending';
-    if (s === 'Pending') t.pending += 1;
-    else if (s === 'Approved') t.approved += 1;
-    else if (s === 'Rejected') t.rejected += 1;
-  }
-  return t;
+/** Counts of rows by their state (for the dashboards whose tiles come from the list); Total is every row. */
+export function tilesFromRows(rows: readonly QueueRecord[]): Tiles {
+  const c = statusCounts(rows);
+  return { pending: c.Pending, approved: c.Approved, rejected: c.Rejected, total: c.All };
+}
+
+/** Rows passing each status filter option: the one definition behind the tiles and the filter's counts. */
+export function statusCounts(rows: readonly QueueRecord[]): Record<StatusFilterValue, number> {
+  const c = { All: 0, Pending: 0, Approved: 0, Rejected: 0 };
+  for (const r of rows) for (const f of STATUS_FILTERS) if (matchesStatus(r.stage_state, f)) c[f] += 1;
+  return c;
 }
 
 /** The dashboard's approval section: the element the chat's 'Go to Approval Panel' scrolls to and highlights. */
-export function ApprovalPanel({ id = 'approval-panel', title, description, onRefresh, refreshing, children }: {
+export function ApprovalPanel({
+  id = 'approval-panel',
+  title,
+  description,
+  onRefresh,
+  refreshing,
+  children,
+}: {
   /** 'approval-panel' for the dashboard's own decisions (the chat scrolls there); another id for extra sections. */
   id?: string;
   title: string;
@@ -306,13 +374,26 @@ export function ApprovalPanel({ id = 'approval-panel', title, description, onRef
   children: ReactNode;
 }) {
   return (
-    <Card id={id} data-approval-panel={id === 'approval-panel' ? '' : undefined} aria-labelledby={`${id}-heading`} className="scroll-mt-24 transition-shadow">
+    <Card
+      id={id}
+      data-approval-panel={id === 'approval-panel' ? '' : undefined}
+      aria-labelledby={`${id}-heading`}
+      className="scroll-mt-24 transition-shadow"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3 border-b border-gray-200 px-4 py-3 sm:px-5">
         <div className="min-w-0">
-          <h2 id={`${id}-heading`} className="text-base font-semibold text-gray-900">{title}</h2>
+          <h2 id={`${id}-heading`} className="text-base font-semibold text-gray-900">
+            {title}
+          </h2>
           {description && <p className="mt-0.5 text-sm text-gray-600">{description}</p>}
         </div>
-        <Button variant="secondary" size="sm" onClick={onRefresh} loading={refreshing} icon={<RefreshCw className="h-4 w-4" aria-hidden="true" />}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onRefresh}
+          loading={refreshing}
+          icon={<RefreshCw className="h-4 w-4" aria-hidden="true" />}
+        >
           Refresh
         </Button>
       </div>
@@ -345,7 +426,13 @@ export function chipLabel(text: string, count: number, selected: boolean): React
   return (
     <>
       {text}
-      <span className={selected ? 'rounded-full bg-indigo-900 px-1.5 text-xs text-white tabular-nums' : 'rounded-full bg-gray-100 px-1.5 text-xs text-gray-700 tabular-nums'}>
+      <span
+        className={
+          selected
+            ? 'rounded-full bg-indigo-900 px-1.5 text-xs text-white tabular-nums'
+            : 'rounded-full bg-gray-100 px-1.5 text-xs text-gray-700 tabular-nums'
+        }
+      >
         {count}
       </span>
     </>

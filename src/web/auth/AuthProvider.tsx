@@ -16,17 +16,15 @@ export const FILL_ALL_FIELDS = 'Please fill in all fields';
 /** Dispatched on window at logout so audio players and other long-lived parts can stop. */
 export const LOGOUT_EVENT = 'adminease:logout';
 
-type AuthState =
-  | { status: 'loading' }
-  | { status: 'signedOut' }
-  | { status: 'signedIn'; user: User }
-  | { status: 'error' };
+type AuthState = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: User } | { status: 'error' };
 
 export interface AuthContextValue {
   user: User | null;
   /** Signs in; rejects with an Error whose message is the text to show in the sign-in banner. */
   login: (email: string, password: string) => Promise<User>;
   logout: () => Promise<void>;
+  /** Reads the signed-in user again (e.g. once a demanded password change is done). */
+  refresh: () => Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -135,7 +133,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     signOutLocally();
   }, [user, signOutLocally]);
 
-  const value = useMemo<AuthContextValue>(() => ({ user, login, logout }), [user, login, logout]);
+  const refresh = useCallback(async () => {
+    const answer = await api.get<MeResponse>('/api/auth/me');
+    if (answer?.user) setState({ status: 'signedIn', user: answer.user });
+  }, []);
+
+  const value = useMemo<AuthContextValue>(() => ({ user, login, logout, refresh }), [user, login, logout, refresh]);
 
   if (state.status === 'loading') return <LoadingScreen />;
   if (state.status === 'error') return <AuthErrorScreen />;

@@ -3,7 +3,13 @@ import { Spinner } from '../ui';
 import { Button } from '../ui';
 import { AlertTriangle } from 'lucide-react';
 
-export function LoadingScreen({ title = 'Loading AdminEase', detail = 'Initializing your workspace' }: { title?: string; detail?: string }) {
+export function LoadingScreen({
+  title = 'Loading AdminEase',
+  detail = 'Initializing your workspace',
+}: {
+  title?: string;
+  detail?: string;
+}) {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gray-50 p-6">
       <div role="status" aria-live="polite" className="flex flex-col items-center text-center">

@@ -7,7 +7,16 @@ describe('clearSessionStorageKeys', () => {
   it('removes every key with a session prefix and keeps the rest', () => {
     for (const store of [localStorage, sessionStorage]) {
       store.clear();
-      for (const key of ['adminease_token', 'chatbot_history', 'manager_cache', 'session_id', 'tts_voice', 'audio_queue', 'theme', 'my_adminease']) {
+      for (const key of [
+        'adminease_token',
+        'chatbot_history',
+        'manager_cache',
+        'session_id',
+        'tts_voice',
+        'audio_queue',
+        'theme',
+        'my_adminease',
+      ]) {
         store.setItem(key, 'x');
       }
     }

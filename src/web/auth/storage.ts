@@ -2,7 +2,7 @@
 
 export const CHAT_SESSION_KEY = 'adminease_chat_session';
 
-/** Prefixes of every key the app (and its assistant, audio and manager views) may leave in storage (employee-side §4). */
+/** Prefixes of every key the app (and its assistant, audio and manager views) may leave in storage: logout clears them all. */
 export const SESSION_KEY_PREFIXES = ['adminease_', 'chatbot_', 'manager_', 'session_', 'tts_', 'audio_'] as const;
 
 export function clearSessionStorageKeys(stores: Storage[] = [localStorage, sessionStorage]): void {

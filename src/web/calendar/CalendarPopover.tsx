@@ -1,7 +1,7 @@
-// The form calendar popover (employee-side 'Form calendar popover'): month navigation, Monday-first weeks, Saturday
+// The form calendar popover: month navigation, Monday-first weeks, Saturday
 // and Sunday as weekend, at most 2 dots per day plus an overflow marker, a day detail list ('No events on this
 // date'), a legend; only the signed-in user's own forms (by their dates) plus holidays.
-import { useMemo, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import {
   type CalendarEvent,
@@ -10,16 +10,20 @@ import {
   formEvents,
   holidayEvents,
   monthGrid,
+  moveDay,
   shiftMonth,
 } from '../../domain/calendar-grid';
 import { formatDate } from '../format';
+import { useBusinessTimeZone } from '../auth/demo-mode';
+import { businessToday } from '../../domain/business-time';
 import { HeaderPopover } from '../notifications/HeaderPopover';
 import { Spinner, cn } from '../ui';
 import { useHolidays, useOwnForms } from './api';
 
 /** Dot colour per event (holidays by their type). */
 export function dotClass(e: Pick<CalendarEvent, 'kind' | 'holidayType'>): string {
-  if (e.kind === 'holiday') return e.holidayType === 'national' ? 'bg-orange-500' : e.holidayType === 'festival' ? 'bg-fuchsia-500' : 'bg-sky-500';
+  if (e.kind === 'holiday')
+    return e.holidayType === 'national' ? 'bg-orange-500' : e.holidayType === 'festival' ? 'bg-fuchsia-500' : 'bg-sky-500';
   return { leave: 'bg-indigo-600', travel: 'bg-teal-500', booking: 'bg-amber-500', submission: 'bg-gray-400' }[e.kind] ?? 'bg-gray-400';
 }
 
@@ -35,14 +39,10 @@ const LEGEND: Array<{ label: string; e: Pick<CalendarEvent, 'kind' | 'holidayTyp
 
 const monthTitle = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-function localToday(): string {
-  const d = new Date();
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
-}
-
 export function FormCalendar({ employeeCode }: { employeeCode: string }) {
-  const today = localToday();
+  // Today is the organisation's calendar day (the server's zone), as the server counts it.
+  const zone = useBusinessTimeZone();
+  const today = businessToday(new Date(), zone);
   const [view, setView] = useState(() => ({ year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) - 1 }));
   const [selected, setSelected] = useState<string>(today);
   const holidays = useHolidays(view.year);
@@ -53,17 +53,48 @@ export function FormCalendar({ employeeCode }: { employeeCode: string }) {
     [holidays.data, forms.data, employeeCode],
   );
   const weeks = useMemo(() => monthGrid(view.year, view.month, events, today), [view, events, today]);
-  const selectedEvents = useMemo(() => weeks.flat().find((c) => c.date === selected)?.events ?? events.filter((e) => e.date === selected), [weeks, events, selected]);
+  const selectedEvents = useMemo(
+    () => weeks.flat().find((c) => c.date === selected)?.events ?? events.filter((e) => e.date === selected),
+    [weeks, events, selected],
+  );
   const loading = holidays.isPending || forms.isPending;
 
   function go(by: number) {
     setView((v) => shiftMonth(v.year, v.month, by));
   }
 
+  // Keyboard as a date grid: one day button is in the Tab order (the selected one, else the first of the month);
+  // arrows move by a day or a week, Home/End to the week's ends, PageUp/PageDown by a month, changing month as needed.
+  const gridRef = useRef<HTMLTableElement>(null);
+  const [moved, setMoved] = useState(0);
+  const cells = weeks.flat();
+  const tabDate = cells.some((c) => c.date === selected) ? selected : (cells.find((c) => c.inMonth)?.date ?? '');
+  useEffect(() => {
+    if (moved === 0) return;
+    gridRef.current?.querySelector<HTMLButtonElement>(`button[data-date="${selected}"]`)?.focus();
+  }, [moved, selected, weeks]);
+
+  function onGridKeyDown(event: KeyboardEvent<HTMLTableElement>) {
+    const from = (event.target as HTMLElement).closest('button')?.dataset.date;
+    const next = from ? moveDay(from, event.key) : null;
+    if (!next) return;
+    event.preventDefault();
+    setSelected(next);
+    const year = Number(next.slice(0, 4));
+    const month = Number(next.slice(5, 7)) - 1;
+    if (!cells.some((c) => c.date === next && c.inMonth)) setView({ year, month });
+    setMoved((n) => n + 1);
+  }
+
   return (
     <div className="p-3" data-testid="form-calendar">
       <div className="mb-2 flex items-center justify-between gap-2">
-        <button type="button" onClick={() => go(-1)} aria-label="Previous month" className="rounded-md p-1.5 text-gray-600 hover:bg-gray-100">
+        <button
+          type="button"
+          onClick={() => go(-1)}
+          aria-label="Previous month"
+          className="rounded-md p-1.5 text-gray-600 hover:bg-gray-100"
+        >
           <ChevronLeft className="h-4 w-4" aria-hidden="true" />
         </button>
         <div className="flex items-center gap-2">
@@ -77,7 +108,13 @@ export function FormCalendar({ employeeCode }: { employeeCode: string }) {
         </button>
       </div>
 
-      <table className="w-full table-fixed border-collapse text-center" aria-label="Days of the month">
+      <table
+        ref={gridRef}
+        role="grid"
+        onKeyDown={onGridKeyDown}
+        className="w-full table-fixed border-collapse text-center"
+        aria-label="Days of the month"
+      >
         <thead>
           <tr>
             {WEEKDAYS.map((d, i) => (
@@ -91,8 +128,13 @@ export function FormCalendar({ employeeCode }: { employeeCode: string }) {
           {weeks.map((week) => (
             <tr key={week[0].date}>
               {week.map((cell) => (
-                <td key={cell.date} className="p-0.5">
-                  <DayButton cell={cell} selected={cell.date === selected} onSelect={() => setSelected(cell.date)} />
+                <td key={cell.date} role="gridcell" aria-selected={cell.date === selected} className="p-0.5">
+                  <DayButton
+                    cell={cell}
+                    selected={cell.date === selected}
+                    tabbable={cell.date === tabDate}
+                    onSelect={() => setSelected(cell.date)}
+                  />
                 </td>
               ))}
             </tr>
@@ -137,13 +179,13 @@ export function FormCalendar({ employeeCode }: { employeeCode: string }) {
   );
 }
 
-function DayButton({ cell, selected, onSelect }: { cell: DayCell; selected: boolean; onSelect: () => void }) {
+function DayButton({ cell, selected, tabbable, onSelect }: { cell: DayCell; selected: boolean; tabbable: boolean; onSelect: () => void }) {
   const names = cell.events.map((e) => e.title).join(', ');
   return (
     <button
       type="button"
       onClick={onSelect}
-      aria-pressed={selected}
+      tabIndex={tabbable ? 0 : -1}
       aria-label={`${formatDate(cell.date)}${cell.events.length ? `: ${names}` : ''}`}
       data-date={cell.date}
       className={cn(

@@ -30,7 +30,7 @@ export function useOwnForms(employeeCode: string | null | undefined) {
       } catch (error) {
         // The spec: a user-forms failure gives an empty object.
         console.error('Failed to load forms for the calendar', error);
-        return {} as UserForms;
+        return {};
       }
     },
     enabled: Boolean(employeeCode),

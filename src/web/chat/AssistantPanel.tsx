@@ -26,10 +26,15 @@ function useAssistantStatus(role: string): 'Online' | 'Maintenance' {
     const kind = chatbotForRole(role);
     const family = kind === 'employee' ? 'simple' : kind;
     let live = true;
-    api.get<{ status: string }>(`/ai/${family}/health`, { expectUnauthorized: true })
-      .then((h) => { if (live) setStatus(h.status === 'maintenance' ? 'Maintenance' : 'Online'); })
+    api
+      .get<{ status: string }>(`/ai/${family}/health`, { expectUnauthorized: true })
+      .then((h) => {
+        if (live) setStatus(h.status === 'maintenance' ? 'Maintenance' : 'Online');
+      })
       .catch(() => undefined);
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [role]);
   return status;
 }

@@ -55,7 +55,14 @@ export function CsoAvatar({ state, size = 112 }: { state: AvatarState; size?: nu
         <ellipse className="cso-mouth-open" cx="60" cy="75" rx="9" ry="7" fill="#9a3412" />
         {/* sound waves while speaking */}
         <path className="cso-wave" d="M100 60 Q106 68 100 76" stroke="#6366f1" strokeWidth="3" fill="none" strokeLinecap="round" />
-        <path className="cso-wave cso-wave-2" d="M106 54 Q115 68 106 82" stroke="#818cf8" strokeWidth="3" fill="none" strokeLinecap="round" />
+        <path
+          className="cso-wave cso-wave-2"
+          d="M106 54 Q115 68 106 82"
+          stroke="#818cf8"
+          strokeWidth="3"
+          fill="none"
+          strokeLinecap="round"
+        />
       </g>
       {/* waving hand (greeting) */}
       <g className="cso-hand">
@@ -77,7 +84,9 @@ export function AvatarPanel({ state }: { state: AvatarState }) {
           <p className="text-base font-semibold text-gray-900">Chief Smile Officer</p>
           <Badge tone="accent">CSO</Badge>
         </div>
-        <p className="mt-1 text-sm text-gray-600" data-testid="avatar-caption" aria-live="polite">{AVATAR_CAPTIONS[state]}</p>
+        <p className="mt-1 text-sm text-gray-600" data-testid="avatar-caption" aria-live="polite">
+          {AVATAR_CAPTIONS[state]}
+        </p>
       </div>
     </Card>
   );

@@ -1,9 +1,9 @@
-// The chatbot panel (employee-side §2): header 'Chat with Chief Smile Officer' with subtitle, Online and CSO badges;
+// The chatbot panel: header 'Chat with Chief Smile Officer' with subtitle, Online and CSO badges;
 // streamed messages with hour:minute times; the waiting indicator; approval action buttons; 'Go to Approval Panel'
 // and '[View Approvals]' scrolling to the approval panel; 'Suggested Actions' with Dismiss; the input (Enter sends,
 // blank or in-flight sends ignored). Voice controls come from the voice feature when it is passed in.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { MessageSquarePlus, SendHorizontal } from 'lucide-react';
+import { ArrowDown, MessageSquarePlus, SendHorizontal } from 'lucide-react';
 import { Badge, Button, Card, cn } from '../ui';
 import type { ChatVoice } from '../voice/useChatVoice';
 import { AudioBar, ListeningBox, MicButton, ReplayButton, SoundToggle, VoiceAudio } from '../voice/components';
@@ -26,7 +26,7 @@ export function clockTime(d: Date): string {
 export function goToApprovalPanel(target: 'panel' | 'table' = 'panel'): void {
   const panel = () => document.getElementById('approval-panel') ?? document.getElementById('approval-table-section');
   const table = () => document.querySelector<HTMLElement>('[data-testid="approval-table"]');
-  const el = target === 'table' ? table() ?? panel() : panel() ?? table();
+  const el = target === 'table' ? (table() ?? panel()) : (panel() ?? table());
   if (!el) {
     console.warn('Approval panel not found on this page');
     return;
@@ -36,14 +36,35 @@ export function goToApprovalPanel(target: 'panel' | 'table' = 'panel'): void {
   window.setTimeout(() => el.removeAttribute('data-cso-highlight'), HIGHLIGHT_MS);
 }
 
+/** The 'look below' arrow of a reply and of 'Go to Approval Panel' (a lucide icon, not the emoji). */
+function PointDown() {
+  return <ArrowDown className="inline-block h-4 w-4 align-text-bottom" aria-label="below" role="img" data-testid="point-down" />;
+}
+
 function MessageText({ text }: { text: string }) {
   const parts = text.split(VIEW_APPROVALS);
   const out: ReactNode[] = [];
   parts.forEach((p, i) => {
-    out.push(<span key={`t${i}`}>{p}</span>);
+    // The reply's pointing-down emoji is drawn as an icon: many systems (Debian's Chromium among them) have no emoji font.
+    const pieces = p.split(POINT_DOWN);
+    out.push(
+      <span key={`t${i}`}>
+        {pieces.map((piece, j) => (
+          <span key={j}>
+            {j > 0 && <PointDown />}
+            {piece}
+          </span>
+        ))}
+      </span>,
+    );
     if (i < parts.length - 1) {
       out.push(
-        <button key={`l${i}`} type="button" onClick={() => goToApprovalPanel('table')} className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900">
+        <button
+          key={`l${i}`}
+          type="button"
+          onClick={() => goToApprovalPanel('table')}
+          className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
+        >
           View Approvals
         </button>,
       );
@@ -52,7 +73,15 @@ function MessageText({ text }: { text: string }) {
   return <p className="text-sm break-words whitespace-pre-wrap">{out}</p>;
 }
 
-function ApprovalActionCard({ action, disabled, onPick }: { action: ApprovalAction; disabled: boolean; onPick: (message: string) => void }) {
+function ApprovalActionCard({
+  action,
+  disabled,
+  onPick,
+}: {
+  action: ApprovalAction;
+  disabled: boolean;
+  onPick: (message: string) => void;
+}) {
   const styles: Record<string, string> = {
     success: 'bg-green-700 text-white hover:bg-green-800',
     danger: 'bg-red-600 text-white hover:bg-red-700',
@@ -60,8 +89,13 @@ function ApprovalActionCard({ action, disabled, onPick }: { action: ApprovalActi
   };
   return (
     <div className="mt-2 rounded-md border border-gray-200 bg-white p-2" data-testid="approval-action" data-request-id={action.request_id}>
-      <p className="text-xs font-semibold text-gray-900">{action.request_id} · {action.title}</p>
-      <p className="text-xs text-gray-600">{action.employee_name}{action.summary ? ` — ${action.summary}` : ''}</p>
+      <p className="text-xs font-semibold text-gray-900">
+        {action.request_id} · {action.title}
+      </p>
+      <p className="text-xs text-gray-600">
+        {action.employee_name}
+        {action.summary ? ` — ${action.summary}` : ''}
+      </p>
       <div className="mt-1.5 flex flex-wrap gap-1.5">
         {action.buttons.map((b) => (
           <button
@@ -69,7 +103,10 @@ function ApprovalActionCard({ action, disabled, onPick }: { action: ApprovalActi
             type="button"
             disabled={disabled}
             onClick={() => onPick(b.message)}
-            className={cn('rounded px-2.5 py-1 text-xs font-medium disabled:cursor-not-allowed disabled:opacity-50', styles[b.style ?? 'secondary'] ?? styles.secondary)}
+            className={cn(
+              'rounded px-2.5 py-1 text-xs font-medium disabled:cursor-not-allowed disabled:opacity-50',
+              styles[b.style ?? 'secondary'] ?? styles.secondary,
+            )}
             aria-label={`${b.label} ${action.request_id}`}
           >
             {b.label}
@@ -88,7 +125,12 @@ function WaitingIndicator() {
   }, []);
   return (
     <p className="text-sm text-gray-500" role="status" data-testid="waiting-indicator">
-      {WAITING_MESSAGES[i]} <span className="cso-dots" aria-hidden><span>•</span><span>•</span><span>•</span></span>
+      {WAITING_MESSAGES[i]}{' '}
+      <span className="cso-dots" aria-hidden>
+        <span>•</span>
+        <span>•</span>
+        <span>•</span>
+      </span>
     </p>
   );
 }
@@ -99,10 +141,10 @@ export interface ChatPanelProps {
   suggestions: string[];
   suggestionsVisible: boolean;
   input: string;
-  onInput(value: string): void;
-  onSend(text: string): void;
-  onDismissSuggestions(): void;
-  onNewChat?(): void;
+  onInput: (value: string) => void;
+  onSend: (text: string) => void;
+  onDismissSuggestions: () => void;
+  onNewChat?: () => void;
   status?: 'Online' | 'Maintenance';
   voice?: ChatVoice;
 }
@@ -124,30 +166,73 @@ export function ChatPanel(props: ChatPanelProps) {
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="text-base font-semibold text-gray-900">Chat with Chief Smile Officer</h2>
             <Badge tone="accent">CSO</Badge>
-            <Badge tone={props.status === 'Maintenance' ? 'warning' : 'success'} icon={<span className={cn('h-1.5 w-1.5 rounded-full', props.status === 'Maintenance' ? 'bg-amber-500' : 'bg-green-500')} aria-hidden />}>
+            <Badge
+              tone={props.status === 'Maintenance' ? 'warning' : 'success'}
+              icon={
+                <span
+                  className={cn('h-1.5 w-1.5 rounded-full', props.status === 'Maintenance' ? 'bg-amber-500' : 'bg-green-500')}
+                  aria-hidden
+                />
+              }
+            >
               {props.status ?? 'Online'}
             </Badge>
           </div>
           <p className="mt-0.5 text-xs text-gray-600">Text messages and voice transcripts appear here.</p>
         </div>
         {props.onNewChat && (
-          <Button variant="ghost" size="sm" onClick={props.onNewChat} disabled={sending} aria-label="New chat" title="Start a new conversation" icon={<MessageSquarePlus className="h-4 w-4" aria-hidden />} />
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={props.onNewChat}
+            disabled={sending}
+            aria-label="New chat"
+            title="Start a new conversation"
+            icon={<MessageSquarePlus className="h-4 w-4" aria-hidden />}
+          />
         )}
       </div>
 
-      <div ref={listRef} tabIndex={0} role="log" className="flex-1 space-y-3 overflow-y-auto px-4 py-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500" aria-live="polite" aria-label="Messages" data-testid="chat-messages">
+      <div
+        ref={listRef}
+        tabIndex={0}
+        role="log"
+        className="flex-1 space-y-3 overflow-y-auto px-4 py-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        aria-live="polite"
+        aria-label="Messages"
+        data-testid="chat-messages"
+      >
         {messages.map((m) => (
-          <div key={m.id} className={cn('flex', m.sender === 'user' ? 'justify-end' : 'justify-start')} data-testid={m.sender === 'user' ? 'user-message' : 'bot-message'} data-streaming={m.isStreaming ? 'true' : 'false'}>
-            <div className={cn('max-w-[88%] rounded-lg px-3 py-2', m.sender === 'user' ? 'bg-indigo-600 text-white' : 'bg-gray-100 text-gray-900')}>
+          <div
+            key={m.id}
+            className={cn('flex', m.sender === 'user' ? 'justify-end' : 'justify-start')}
+            data-testid={m.sender === 'user' ? 'user-message' : 'bot-message'}
+            data-streaming={m.isStreaming ? 'true' : 'false'}
+          >
+            <div
+              className={cn(
+                'max-w-[88%] rounded-lg px-3 py-2',
+                m.sender === 'user' ? 'bg-indigo-600 text-white' : 'bg-gray-100 text-gray-900',
+              )}
+            >
               {m.sender === 'bot' && m.isStreaming && m.text === '' ? <WaitingIndicator /> : <MessageText text={m.text} />}
-              {m.approvalActions.map((a) => <ApprovalActionCard key={a.request_id} action={a} disabled={sending} onPick={onSend} />)}
-              <div className={cn('mt-1 flex items-center gap-2 text-[11px]', m.sender === 'user' ? 'justify-end text-indigo-100' : 'text-gray-600')}>
+              {m.approvalActions.map((a) => (
+                <ApprovalActionCard key={a.request_id} action={a} disabled={sending} onPick={onSend} />
+              ))}
+              <div
+                className={cn(
+                  'mt-1 flex items-center gap-2 text-[11px]',
+                  m.sender === 'user' ? 'justify-end text-indigo-100' : 'text-gray-600',
+                )}
+              >
                 <time dateTime={m.timestamp.toISOString()}>{clockTime(m.timestamp)}</time>
-                {m.sender === 'bot' && !m.isStreaming && voice?.soundEnabled && m.text.trim() && <ReplayButton voice={voice} text={m.text} messageId={m.id} />}
+                {m.sender === 'bot' && !m.isStreaming && voice?.soundEnabled && m.text.trim() && (
+                  <ReplayButton voice={voice} text={m.text} messageId={m.id} />
+                )}
               </div>
               {m.sender === 'bot' && !m.isStreaming && m.showApprovalButton && (
                 <Button size="sm" variant="secondary" className="mt-2" onClick={() => goToApprovalPanel('panel')}>
-                  Go to Approval Panel {POINT_DOWN}
+                  Go to Approval Panel <ArrowDown className="h-4 w-4" aria-hidden="true" />
                 </Button>
               )}
             </div>
@@ -159,16 +244,23 @@ export function ChatPanel(props: ChatPanelProps) {
         <div className="border-t border-gray-200 px-4 py-2" data-testid="suggestions">
           <div className="mb-1 flex items-center justify-between">
             <p className="text-xs font-semibold text-gray-700">Suggested Actions</p>
-            <button type="button" className="text-xs text-gray-500 hover:text-gray-800" onClick={onDismissSuggestions}>Dismiss</button>
+            <button type="button" className="text-xs text-gray-500 hover:text-gray-800" onClick={onDismissSuggestions}>
+              Dismiss
+            </button>
           </div>
           <div className="flex flex-wrap gap-1.5">
             {suggestions.map((s) => (
               <button
                 key={s}
                 type="button"
-                onClick={() => { if (!sending) onSend(s); }}
+                onClick={() => {
+                  if (!sending) onSend(s);
+                }}
                 aria-disabled={sending}
-                className={cn('rounded-full border border-indigo-200 bg-indigo-50 px-2.5 py-1 text-xs text-indigo-800 hover:bg-indigo-100', sending && 'cursor-not-allowed opacity-60')}
+                className={cn(
+                  'rounded-full border border-indigo-200 bg-indigo-50 px-2.5 py-1 text-xs text-indigo-800 hover:bg-indigo-100',
+                  sending && 'cursor-not-allowed opacity-60',
+                )}
               >
                 {s}
               </button>
@@ -177,12 +269,22 @@ export function ChatPanel(props: ChatPanelProps) {
         </div>
       )}
 
-      {voice && <div className="px-4"><ListeningBox voice={voice} /><AudioBar voice={voice} /></div>}
+      {voice && (
+        <div className="px-4">
+          <ListeningBox voice={voice} />
+          <AudioBar voice={voice} />
+        </div>
+      )}
       <form
         className="space-y-2 border-t border-gray-200 px-4 py-3"
-        onSubmit={(e) => { e.preventDefault(); if (!blank && !sending) onSend(input); }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!blank && !sending) onSend(input);
+        }}
       >
-        <label className="sr-only" htmlFor="chat-input">Message</label>
+        <label className="sr-only" htmlFor="chat-input">
+          Message
+        </label>
         <textarea
           id="chat-input"
           rows={2}
@@ -201,7 +303,13 @@ export function ChatPanel(props: ChatPanelProps) {
         <div className="flex items-center gap-2">
           {voice && <SoundToggle voice={voice} />}
           {voice && <MicButton voice={voice} disabled={sending} />}
-          <Button type="submit" className="ml-auto" disabled={blank || sending} aria-label="Send message" icon={<SendHorizontal className="h-4 w-4" aria-hidden />}>
+          <Button
+            type="submit"
+            className="ml-auto"
+            disabled={blank || sending}
+            aria-label="Send message"
+            icon={<SendHorizontal className="h-4 w-4" aria-hidden />}
+          >
             Send
           </Button>
         </div>

@@ -1,6 +1,7 @@
-// The chat panel's calls (employee-side §7 'Chat', 'Authentication and sessions'): which stream URL and session
+// The chat panel's calls (chat streams and assistant sessions): which stream URL and session
 // family a role uses, the user id sent (HR staff send their hr_id), opening a session, and reading the
 // `data: {json}` event stream (malformed lines skipped, 'data: [DONE]' ends it).
+import { readJsonEvents } from '../../domain/event-stream';
 import { chatbotForRole, sessionFamilyForRole } from '../../domain/roles';
 import { api } from '../api/client';
 import type { ChatSessionLoginResponse, User } from '../api/types';
@@ -19,7 +20,7 @@ export function sessionFamily(role: string | null | undefined): string {
   return sessionFamilyForRole(role);
 }
 
-/** The user id of chat calls: for HR the hr_id when present (employee-side §6), else the user id. */
+/** The user id of chat calls: for HR staff their hr_id when present, else the user id. */
 export function chatUserId(user: User): string | number {
   return user.profile?.hr_id || user.id;
 }
@@ -38,12 +39,20 @@ export function userInfo(user: User) {
 export async function openChatSession(user: User, opts: { fresh?: boolean } = {}): Promise<{ sessionId: string; resumed: boolean }> {
   const stored = opts.fresh ? null : getChatSessionId();
   if (stored) return { sessionId: stored, resumed: true };
-  const res = await api.post<ChatSessionLoginResponse>(`/ai/${sessionFamily(user.role)}/session/login`, { user_id: chatUserId(user), user_role: user.role });
+  const res = await api.post<ChatSessionLoginResponse>(`/ai/${sessionFamily(user.role)}/session/login`, {
+    user_id: chatUserId(user),
+    user_role: user.role,
+  });
   setChatSessionId(res.session_id);
   return { sessionId: res.session_id, resumed: false };
 }
 
-export interface HistoryItem { role: 'user' | 'assistant'; content: string; timestamp: string; metadata?: Record<string, unknown> }
+export interface HistoryItem {
+  role: 'user' | 'assistant';
+  content: string;
+  timestamp: string;
+  metadata?: Record<string, unknown>;
+}
 
 /** The last messages of a session (POST /ai/{family}/session/conversation-history); errors give an empty list. */
 export async function conversationHistory(user: User, sessionId: string, maxItems = 10): Promise<HistoryItem[]> {
@@ -59,8 +68,21 @@ export async function conversationHistory(user: User, sessionId: string, maxItem
   }
 }
 
-export interface ApprovalButton { label: string; action: string; request_id: string; message: string; style?: string }
-export interface ApprovalAction { request_id: string; form_type: string; title: string; employee_name: string; summary: string; buttons: ApprovalButton[] }
+export interface ApprovalButton {
+  label: string;
+  action: string;
+  request_id: string;
+  message: string;
+  style?: string;
+}
+export interface ApprovalAction {
+  request_id: string;
+  form_type: string;
+  title: string;
+  employee_name: string;
+  summary: string;
+  buttons: ApprovalButton[];
+}
 
 export interface StreamEvent {
   type?: string;
@@ -72,38 +94,18 @@ export interface StreamEvent {
   [k: string]: unknown;
 }
 
-/** Yields the events of a `data: {json}` stream until [DONE] or its end; malformed lines are skipped. */
-export async function* readEventStream(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<StreamEvent> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buf = '';
-  try {
-    for (;;) {
-      if (signal?.aborted) return;
-      const { value, done } = await reader.read();
-      if (done) break;
-      buf += decoder.decode(value, { stream: true });
-      let nl: number;
-      while ((nl = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, nl).trim();
-        buf = buf.slice(nl + 1);
-        if (!line.startsWith('data:')) continue;
-        const data = line.slice(5).trim();
-        if (data === '[DONE]') return;
-        try {
-          yield JSON.parse(data) as StreamEvent;
-        } catch {
-          // malformed lines are skipped (employee-side §8)
-        }
-      }
-    }
-  } finally {
-    reader.releaseLock();
-  }
+/** Yields the events of a `data: {json}` stream until [DONE] or its end; data that is not JSON is skipped. */
+export function readEventStream(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<StreamEvent> {
+  return readJsonEvents<StreamEvent>(body, { signal });
 }
 
 /** POSTs a chat message and returns its event stream; throws 'HTTP error! status: N' or 'No response body reader available'. */
-export async function postChat(url: string, body: Record<string, unknown>, sessionId: string | null, signal?: AbortSignal): Promise<AsyncGenerator<StreamEvent>> {
+export async function postChat(
+  url: string,
+  body: Record<string, unknown>,
+  sessionId: string | null,
+  signal?: AbortSignal,
+): Promise<AsyncGenerator<StreamEvent>> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' };
   if (sessionId) headers['X-Session-Id'] = sessionId;
   const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin', signal });

@@ -17,7 +17,14 @@ afterEach(() => {
 });
 
 const bot = (text: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
-  id: `b-${Math.random()}`, text, sender: 'bot', timestamp: new Date(2027, 0, 5, 9, 7), isStreaming: false, showApprovalButton: false, approvalActions: [], ...extra,
+  id: `b-${Math.random()}`,
+  text,
+  sender: 'bot',
+  timestamp: new Date(2027, 0, 5, 9, 7),
+  isStreaming: false,
+  showApprovalButton: false,
+  approvalActions: [],
+  ...extra,
 });
 
 function renderPanel(over: Partial<ChatPanelProps> = {}) {
@@ -57,13 +64,13 @@ describe('ChatPanel', () => {
     const blank = renderPanel({ input: '   ' });
     fireEvent.keyDown(screen.getByPlaceholderText(PLACEHOLDER), { key: 'Enter' });
     expect(blank.onSend).not.toHaveBeenCalled();
-    expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send message' }).disabled).toBe(true);
     cleanup();
     const busy = renderPanel({ input: 'hello', sending: true });
     fireEvent.keyDown(screen.getByPlaceholderText(PLACEHOLDER), { key: 'Enter' });
     fireEvent.click(screen.getByRole('button', { name: 'Request leave' }));
     expect(busy.onSend).not.toHaveBeenCalled();
-    expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send message' }).disabled).toBe(true);
   });
 
   it('sends a suggestion and dismisses the strip', () => {
@@ -81,17 +88,28 @@ describe('ChatPanel', () => {
     vi.useFakeTimers();
     const target = document.createElement('section');
     target.id = 'approval-panel';
-    target.scrollIntoView = vi.fn();
+    const scrollIntoView = vi.fn();
+    target.scrollIntoView = scrollIntoView;
     document.body.appendChild(target);
     renderPanel({ messages: [bot('You have 2 requests waiting 👇 [View Approvals]', { showApprovalButton: true })] });
     expect(screen.queryByText(/\[View Approvals\]/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'View Approvals' }));
-    expect(target.scrollIntoView).toHaveBeenCalledTimes(1);
-    fireEvent.click(screen.getByRole('button', { name: /Go to Approval Panel 👇/ }));
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    // The arrows are lucide icons, not the emoji (a missing-glyph box where no emoji font is installed).
+    const goTo = screen.getByRole('button', { name: 'Go to Approval Panel' });
+    expect(goTo.textContent).not.toContain('👇');
+    expect(goTo.querySelector('svg')).not.toBeNull();
+    expect(screen.getByTestId('point-down').tagName.toLowerCase()).toBe('svg');
+    expect(screen.getByTestId('chat-messages').textContent).not.toContain('👇');
+    fireEvent.click(goTo);
     expect(target.hasAttribute('data-cso-highlight')).toBe(true);
-    act(() => { vi.advanceTimersByTime(HIGHLIGHT_MS - 10); });
+    act(() => {
+      vi.advanceTimersByTime(HIGHLIGHT_MS - 10);
+    });
     expect(target.hasAttribute('data-cso-highlight')).toBe(true);
-    act(() => { vi.advanceTimersByTime(20); });
+    act(() => {
+      vi.advanceTimersByTime(20);
+    });
     expect(target.hasAttribute('data-cso-highlight')).toBe(false);
     target.remove();
   });
@@ -101,27 +119,41 @@ describe('ChatPanel', () => {
     renderPanel({ messages: [bot('', { isStreaming: true })], sending: true });
     const ind = screen.getByTestId('waiting-indicator');
     expect(ind.textContent).toMatch(/^Thinking\.\.\./);
-    act(() => { vi.advanceTimersByTime(WAITING_SWITCH_MS); });
+    act(() => {
+      vi.advanceTimersByTime(WAITING_SWITCH_MS);
+    });
     expect(ind.textContent).toMatch(/^Collecting data\.\.\./);
-    act(() => { vi.advanceTimersByTime(WAITING_SWITCH_MS); });
+    act(() => {
+      vi.advanceTimersByTime(WAITING_SWITCH_MS);
+    });
     expect(ind.textContent).toMatch(/^Checking forms\.\.\./);
-    act(() => { vi.advanceTimersByTime(WAITING_SWITCH_MS); });
+    act(() => {
+      vi.advanceTimersByTime(WAITING_SWITCH_MS);
+    });
     expect(ind.textContent).toMatch(/^Thinking\.\.\./);
     expect(WAITING_SWITCH_MS).toBe(2333);
   });
 
   it('renders approval actions whose buttons send their messages', () => {
     const p = renderPanel({
-      messages: [bot('Waiting for you:', {
-        approvalActions: [{
-          request_id: 'LR-000123', form_type: 'leave-request', title: 'Leave Request', employee_name: 'Alex Johnson', summary: 'Annual leave',
-          buttons: [
-            { label: 'Approve', action: 'approve', request_id: 'LR-000123', message: 'approve LR-000123', style: 'success' },
-            { label: 'Reject', action: 'reject', request_id: 'LR-000123', message: 'reject LR-000123', style: 'danger' },
-            { label: 'View', action: 'view', request_id: 'LR-000123', message: 'show details of LR-000123', style: 'secondary' },
+      messages: [
+        bot('Waiting for you:', {
+          approvalActions: [
+            {
+              request_id: 'LR-000123',
+              form_type: 'leave-request',
+              title: 'Leave Request',
+              employee_name: 'Alex Johnson',
+              summary: 'Annual leave',
+              buttons: [
+                { label: 'Approve', action: 'approve', request_id: 'LR-000123', message: 'approve LR-000123', style: 'success' },
+                { label: 'Reject', action: 'reject', request_id: 'LR-000123', message: 'reject LR-000123', style: 'danger' },
+                { label: 'View', action: 'view', request_id: 'LR-000123', message: 'show details of LR-000123', style: 'secondary' },
+              ],
+            },
           ],
-        }],
-      })],
+        }),
+      ],
     });
     const card = screen.getByTestId('approval-action');
     fireEvent.click(within(card).getByRole('button', { name: 'Approve LR-000123' }));
@@ -139,13 +171,28 @@ describe('ChatPanel', () => {
 describe('stream reader and calls', () => {
   function body(text: string[]): ReadableStream<Uint8Array> {
     const enc = new TextEncoder();
-    return new ReadableStream({ start(c) { for (const t of text) c.enqueue(enc.encode(t)); c.close(); } });
+    return new ReadableStream({
+      start(c) {
+        for (const t of text) c.enqueue(enc.encode(t));
+        c.close();
+      },
+    });
   }
 
   it('reads data lines across chunk borders, skips malformed ones and stops at [DONE]', async () => {
     const events = [];
-    for await (const e of readEventStream(body(['data: {"type":"content","content":"Hel', 'lo"}\n\ndata: {oops}\n\n', 'data: {"type":"complete","show_approval_action":true}\n\ndata: [DONE]\n\ndata: {"type":"content","content":"late"}\n\n']))) events.push(e);
-    expect(events).toEqual([{ type: 'content', content: 'Hello' }, { type: 'complete', show_approval_action: true }]);
+    for await (const e of readEventStream(
+      body([
+        'data: {"type":"content","content":"Hel',
+        'lo"}\n\ndata: {oops}\n\n',
+        'data: {"type":"complete","show_approval_action":true}\n\ndata: [DONE]\n\ndata: {"type":"content","content":"late"}\n\n',
+      ]),
+    ))
+      events.push(e);
+    expect(events).toEqual([
+      { type: 'content', content: 'Hello' },
+      { type: 'complete', show_approval_action: true },
+    ]);
   });
 
   it('maps roles to stream URLs and session families, and HR staff to their hr_id', () => {
@@ -156,7 +203,15 @@ describe('stream reader and calls', () => {
     expect(chatStreamUrl('Facilities Desk Coordinator')).toBe('/ai/facilities/chat-stream');
     expect(sessionFamily('Facilities Desk Coordinator')).toBe('facilities');
     expect(sessionFamily('Marketing Executive')).toBe('simple');
-    const hr = { id: 5, email: 'x', role: 'HR Manager', user_type: 'hr_staff', department_code: null, department: null, profile: { first_name: 'M', last_name: 'I', employee_code: 'HR-001', employee_id: 'HR-001', hr_id: 'HR-001', manager_id: null } };
+    const hr = {
+      id: 5,
+      email: 'x',
+      role: 'HR Manager',
+      user_type: 'hr_staff',
+      department_code: null,
+      department: null,
+      profile: { first_name: 'M', last_name: 'I', employee_code: 'HR-001', employee_id: 'HR-001', hr_id: 'HR-001', manager_id: null },
+    };
     expect(chatUserId(hr)).toBe('HR-001');
     expect(chatUserId({ ...hr, profile: { ...hr.profile, hr_id: null } })).toBe(5);
   });

@@ -57,7 +57,10 @@ export function HeaderPopover({ label, icon, badge, children, panelClassName }: 
       >
         {icon}
         {badge !== undefined && badge > 0 && (
-          <span className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-indigo-600 px-1 text-[10px] font-semibold text-white tabular-nums" aria-hidden="true">
+          <span
+            className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-indigo-600 px-1 text-[10px] font-semibold text-white tabular-nums"
+            aria-hidden="true"
+          >
             {badge > 99 ? '99+' : badge}
           </span>
         )}
@@ -67,7 +70,10 @@ export function HeaderPopover({ label, icon, badge, children, panelClassName }: 
           id={panelId}
           role="region"
           aria-label={label}
-          className={cn('absolute right-0 z-40 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-lg border border-gray-200 bg-white shadow-lg', panelClassName)}
+          className={cn(
+            'absolute right-0 z-40 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-lg border border-gray-200 bg-white shadow-lg',
+            panelClassName,
+          )}
         >
           {children(close)}
         </div>

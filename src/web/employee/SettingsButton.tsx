@@ -13,7 +13,19 @@ const VOICE_LABELS: Record<string, string> = {
   'en-US-Chirp3-HD-Kore': 'Kore (warm)',
 };
 
-function Toggle({ id, label, hint, checked, onChange }: { id: string; label: string; hint?: string; checked: boolean; onChange: (v: boolean) => void }) {
+function Toggle({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
   return (
     <div className="flex items-start justify-between gap-4">
       <label htmlFor={id} className="text-sm">
@@ -28,7 +40,9 @@ function Toggle({ id, label, hint, checked, onChange }: { id: string; label: str
         onClick={() => onChange(!checked)}
         className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${checked ? 'bg-indigo-600' : 'bg-gray-300'}`}
       >
-        <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`} />
+        <span
+          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`}
+        />
       </button>
     </div>
   );
@@ -40,28 +54,34 @@ export function SettingsButton() {
   const save = useSavePreferences();
   const toast = useToast();
   const [draft, setDraft] = useState<Preferences>(preferences);
-  /** The user changed something in the open dialog. */
-  const edited = useRef(false);
+  /** The settings the user changed in the open dialog. */
+  const edited = useRef(new Set<keyof Preferences>());
 
   useEffect(() => {
     if (open) {
       setDraft(preferences);
-      edited.current = false;
+      edited.current = new Set();
       save.reset();
     }
     // Reset the draft each time the dialog opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  // Opened before the stored settings had loaded: they replace the defaults shown (unless the user already changed
-  // something), so the dialog never shows, nor saves back, defaults instead of the user's settings.
+  // Opened before the stored settings had loaded: they replace the defaults shown, except the settings the user
+  // already changed, so the dialog never shows, nor saves back, defaults instead of the user's other settings.
   useEffect(() => {
-    if (open && isSuccess && !edited.current) setDraft(preferences);
+    if (open && isSuccess) {
+      setDraft((d) => {
+        const next = { ...preferences };
+        for (const k of edited.current) (next as Record<string, unknown>)[k] = d[k];
+        return next;
+      });
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isSuccess]);
 
   const set = <K extends keyof Preferences>(k: K, v: Preferences[K]) => {
-    edited.current = true;
+    edited.current.add(k);
     setDraft((d) => ({ ...d, [k]: v }));
   };
 
@@ -94,23 +114,35 @@ export function SettingsButton() {
         closeOnBackdrop={!save.isPending}
         footer={
           <>
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={save.isPending}>Cancel</Button>
-            <Button onClick={onSave} loading={save.isPending}>{save.isPending ? 'Saving...' : 'Save settings'}</Button>
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={onSave} loading={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save settings'}
+            </Button>
           </>
         }
       >
         <div className="space-y-6">
           {isError && <ErrorBanner>Your saved settings could not be loaded; the defaults are shown.</ErrorBanner>}
-          {save.isError && <ErrorBanner title="Settings not saved">{(save.error as Error).message}</ErrorBanner>}
+          {save.isError && <ErrorBanner title="Settings not saved">{save.error.message}</ErrorBanner>}
           <fieldset className="space-y-3">
             <legend className="mb-2 text-sm font-semibold text-gray-900">Sound</legend>
-            <Toggle id="pref-sound" label="Speak assistant replies" hint="The Chief Smile Officer reads its answers aloud." checked={draft.sound_enabled} onChange={(v) => set('sound_enabled', v)} />
+            <Toggle
+              id="pref-sound"
+              label="Speak assistant replies"
+              hint="The Chief Smile Officer reads its answers aloud."
+              checked={draft.sound_enabled}
+              onChange={(v) => set('sound_enabled', v)}
+            />
           </fieldset>
           <fieldset className="space-y-3">
             <legend className="mb-2 text-sm font-semibold text-gray-900">Voice</legend>
             <Select label="Voice" value={draft.voice_name} onChange={(e) => set('voice_name', e.target.value)}>
               {[...new Set([...VOICE_NAMES, draft.voice_name])].map((v) => (
-                <option key={v} value={v}>{VOICE_LABELS[v] ?? v}</option>
+                <option key={v} value={v}>
+                  {VOICE_LABELS[v] ?? v}
+                </option>
               ))}
             </Select>
             <div className="space-y-1">
@@ -128,20 +160,46 @@ export function SettingsButton() {
                 className="w-full accent-indigo-600"
               />
             </div>
-            <Select label="Voice input language" value={draft.voice_input_language} onChange={(e) => set('voice_input_language', e.target.value as Preferences['voice_input_language'])}>
-              {VOICE_LANGUAGES.map((l) => <option key={l} value={l}>{l}</option>)}
+            <Select
+              label="Voice input language"
+              value={draft.voice_input_language}
+              onChange={(e) => set('voice_input_language', e.target.value as Preferences['voice_input_language'])}
+            >
+              {VOICE_LANGUAGES.map((l) => (
+                <option key={l} value={l}>
+                  {l}
+                </option>
+              ))}
             </Select>
           </fieldset>
           <fieldset className="space-y-3">
             <legend className="mb-2 text-sm font-semibold text-gray-900">Display</legend>
-            <Select label="Density" value={draft.display_density} onChange={(e) => set('display_density', e.target.value as Preferences['display_density'])}>
-              {DISPLAY_DENSITIES.map((d) => <option key={d} value={d}>{d === 'compact' ? 'Compact' : 'Comfortable'}</option>)}
+            <Select
+              label="Density"
+              value={draft.display_density}
+              onChange={(e) => set('display_density', e.target.value as Preferences['display_density'])}
+            >
+              {DISPLAY_DENSITIES.map((d) => (
+                <option key={d} value={d}>
+                  {d === 'compact' ? 'Compact' : 'Comfortable'}
+                </option>
+              ))}
             </Select>
-            <Select label="Forms catalogue opens as" value={draft.catalogue_view} onChange={(e) => set('catalogue_view', e.target.value as Preferences['catalogue_view'])}>
+            <Select
+              label="Forms catalogue opens as"
+              value={draft.catalogue_view}
+              onChange={(e) => set('catalogue_view', e.target.value as Preferences['catalogue_view'])}
+            >
               <option value="grid">Grid</option>
               <option value="list">List</option>
             </Select>
-            <Toggle id="pref-motion" label="Reduce motion" hint="Fewer animations." checked={draft.reduce_motion} onChange={(v) => set('reduce_motion', v)} />
+            <Toggle
+              id="pref-motion"
+              label="Reduce motion"
+              hint="Fewer animations."
+              checked={draft.reduce_motion}
+              onChange={(v) => set('reduce_motion', v)}
+            />
           </fieldset>
         </div>
       </Dialog>

@@ -19,7 +19,11 @@ const SHOWN = 8;
 export function TasksButton({ tasks, loading, onSelect }: TasksButtonProps) {
   const n = tasks.length;
   return (
-    <HeaderPopover label={`Tasks: ${n} open request${n === 1 ? '' : 's'}`} icon={<ListTodo className="h-5 w-5" aria-hidden="true" />} badge={n}>
+    <HeaderPopover
+      label={`Tasks: ${n} open request${n === 1 ? '' : 's'}`}
+      icon={<ListTodo className="h-5 w-5" aria-hidden="true" />}
+      badge={n}
+    >
       {(close) => (
         <div>
           <div className="border-b border-gray-200 px-4 py-2.5">
@@ -27,7 +31,9 @@ export function TasksButton({ tasks, loading, onSelect }: TasksButtonProps) {
             <p className="text-xs text-gray-500">Requests still waiting for a decision</p>
           </div>
           {loading ? (
-            <div className="flex justify-center p-6"><Spinner label="Loading your requests" /></div>
+            <div className="flex justify-center p-6">
+              <Spinner label="Loading your requests" />
+            </div>
           ) : n === 0 ? (
             <p className="px-4 py-6 text-center text-sm text-gray-500">No open requests</p>
           ) : (
@@ -42,7 +48,9 @@ export function TasksButton({ tasks, loading, onSelect }: TasksButtonProps) {
                     }}
                     className="flex w-full items-start gap-3 px-4 py-2.5 text-left hover:bg-gray-50"
                   >
-                    <span className="mt-0.5 text-indigo-600"><FormIcon name={t.icon} className="h-4 w-4" /></span>
+                    <span className="mt-0.5 text-indigo-600">
+                      <FormIcon name={t.icon} className="h-4 w-4" />
+                    </span>
                     <span className="min-w-0 flex-1">
                       <span className="flex items-center justify-between gap-2">
                         <span className="truncate text-sm font-medium text-gray-900">{t.title}</span>
@@ -57,7 +65,9 @@ export function TasksButton({ tasks, loading, onSelect }: TasksButtonProps) {
               ))}
             </ul>
           )}
-          {n > SHOWN && <p className="border-t border-gray-200 px-4 py-2 text-xs text-gray-500">and {n - SHOWN} more in 'Your Forms & Requests'</p>}
+          {n > SHOWN && (
+            <p className="border-t border-gray-200 px-4 py-2 text-xs text-gray-500">and {n - SHOWN} more in 'Your Forms & Requests'</p>
+          )}
         </div>
       )}
     </HeaderPopover>

@@ -1,5 +1,6 @@
-// Unit tests of the current-form value -> screen table of employee-side §2.
+// Unit tests of the current-form value -> screen table: dashboard, catalogue, submit forms, history screens, fallback.
 import { describe, expect, it } from 'vitest';
+import { FORM_TYPES } from '../../domain/forms';
 import { GENERIC_HISTORY_TYPES, screenFor } from './screens';
 
 describe('screenFor', () => {
@@ -27,6 +28,19 @@ describe('screenFor', () => {
     expect(GENERIC_HISTORY_TYPES).toHaveLength(14);
     for (const t of GENERIC_HISTORY_TYPES) expect(screenFor(t)).toEqual({ kind: 'history', history: 'generic', formType: t });
   });
+  it('with ?new=1 every form type opens its submit form; the requisition keeps its history with the form in a dialog', () => {
+    for (const t of FORM_TYPES.map((d) => d.formType).filter((t) => t !== 'purchase-requisition'))
+      expect(screenFor(t, true), t).toEqual({ kind: 'submit', formType: t });
+    expect(screenFor('purchase-requisition', true)).toEqual({
+      kind: 'history',
+      history: 'purchase-requisition',
+      formType: 'purchase-requisition',
+    });
+    expect(screenFor('leave-request', false)).toEqual({ kind: 'history', history: 'leave', formType: 'leave-request' });
+    expect(screenFor('all-forms', true)).toEqual({ kind: 'catalogue' });
+    expect(screenFor('no-such-form', true)).toEqual({ kind: 'catalogue' });
+  });
+
   it('unknown values fall back to the catalogue', () => {
     expect(screenFor('teleport-request')).toEqual({ kind: 'catalogue' });
   });

@@ -1,20 +1,33 @@
-// Which screen the employee dashboard shows for a current-form value (employee-side §2): none is the dashboard,
-// 'all-forms' the catalogue, the three catalogue forms their submit screens, the others a history screen;
-// unknown values fall back to the catalogue. The value lives in the URL (?form=...), so Back works.
-import { formTitle } from '../../domain/forms';
+// Which screen the employee dashboard shows for a current-form value: none is the dashboard,
+// 'all-forms' the catalogue, the three catalogue forms their submit screens, the others a history screen, or with
+// ?new=1 (a form opened from the catalogue or a history's 'New request') their generated submit form; unknown
+// values fall back to the catalogue. The value lives in the URL (?form=...), so Back works.
+import { formTitle, isFormType } from '../../domain/forms';
 
 export type HistoryKind = 'leave' | 'expense' | 'training' | 'equipment' | 'it-access' | 'purchase-requisition' | 'generic';
 
 export type Screen =
   | { kind: 'dashboard' }
   | { kind: 'catalogue' }
-  | { kind: 'submit'; formType: 'facility-access' | 'password-reset' }
+  | { kind: 'submit'; formType: string }
   | { kind: 'history'; history: HistoryKind; formType: string };
 
 /** Form types with the generic history view. */
 export const GENERIC_HISTORY_TYPES = [
-  'exit-clearance', 'travel-request', 'info-update', 'petty-cash', 'medical-claim', 'mileage-claim', 'it-incident', 'meeting-room',
-  'transport-request', 'maintenance-request', 'safety-incident', 'employee-onboarding', 'nda-request', 'contract-approval',
+  'exit-clearance',
+  'travel-request',
+  'info-update',
+  'petty-cash',
+  'medical-claim',
+  'mileage-claim',
+  'it-incident',
+  'meeting-room',
+  'transport-request',
+  'maintenance-request',
+  'safety-incident',
+  'employee-onboarding',
+  'nda-request',
+  'contract-approval',
 ] as const;
 
 const SPECIFIC: Record<string, { history: HistoryKind; formType: string }> = {
@@ -28,11 +41,16 @@ const SPECIFIC: Record<string, { history: HistoryKind; formType: string }> = {
   'purchase-requisition': { history: 'purchase-requisition', formType: 'purchase-requisition' },
 };
 
-export function screenFor(current: string | null | undefined): Screen {
+/**
+ * The screen of a current-form value; `startNew` (?new=1) opens a form type's submit form instead of its history
+ * (the purchase requisition keeps its history screen, whose form opens in a dialog).
+ */
+export function screenFor(current: string | null | undefined, startNew = false): Screen {
   const v = (current ?? '').trim();
   if (v === '' || v === 'none') return { kind: 'dashboard' };
   if (v === 'all-forms') return { kind: 'catalogue' };
   if (v === 'facility-access' || v === 'password-reset') return { kind: 'submit', formType: v };
+  if (startNew && v !== 'purchase-requisition' && isFormType(v)) return { kind: 'submit', formType: v };
   if (SPECIFIC[v]) return { kind: 'history', ...SPECIFIC[v] };
   if ((GENERIC_HISTORY_TYPES as readonly string[]).includes(v)) return { kind: 'history', history: 'generic', formType: v };
   return { kind: 'catalogue' };

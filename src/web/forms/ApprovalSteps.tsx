@@ -41,7 +41,9 @@ export function ApprovalSteps({ record }: { record: FormRecord }) {
   const steps = approvalSteps(record);
   return (
     <section aria-labelledby="approval-status-heading">
-      <h3 id="approval-status-heading" className="mb-2 text-sm font-semibold text-gray-900">Approval Status</h3>
+      <h3 id="approval-status-heading" className="mb-2 text-sm font-semibold text-gray-900">
+        Approval Status
+      </h3>
       <ol className="space-y-0" aria-label="Approval steps">
         {steps.map((s, i) => (
           <li key={s.label}>
@@ -63,7 +65,9 @@ export function RejectionReasonBox({ record }: { record: FormRecord }) {
   if (!reason) return null;
   return (
     <section className="rounded-md border border-red-200 bg-red-50 p-3" aria-labelledby="rejection-reason-heading">
-      <h3 id="rejection-reason-heading" className="text-sm font-semibold text-red-900">Rejection Reason</h3>
+      <h3 id="rejection-reason-heading" className="text-sm font-semibold text-red-900">
+        Rejection Reason
+      </h3>
       <p className="mt-1 text-sm whitespace-pre-line text-red-800">{reason}</p>
     </section>
   );
@@ -72,8 +76,12 @@ export function RejectionReasonBox({ record }: { record: FormRecord }) {
 export function NextStageBox({ record }: { record: FormRecord }) {
   return (
     <section className="rounded-md border border-indigo-200 bg-indigo-50 p-3" aria-labelledby="next-stage-heading">
-      <h3 id="next-stage-heading" className="text-sm font-semibold text-indigo-900">Next Stage</h3>
-      <p className="mt-1 text-sm text-indigo-800" data-testid="next-stage">{employeeNextStage(record)}</p>
+      <h3 id="next-stage-heading" className="text-sm font-semibold text-indigo-900">
+        Next Stage
+      </h3>
+      <p className="mt-1 text-sm text-indigo-800" data-testid="next-stage">
+        {employeeNextStage(record)}
+      </p>
     </section>
   );
 }

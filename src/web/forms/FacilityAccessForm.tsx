@@ -1,5 +1,5 @@
 // Facility Access Booking Form (FAC-AC-15): request type, facilities requested, justification. The submit button
-// stays disabled until all three are filled; on success the form clears (employee-side §2, §4, §8).
+// stays disabled until all three are filled; on success the form clears and says 'Form submitted successfully!'.
 import { useState, type FormEvent } from 'react';
 import { ACCESS_REQUEST_TYPES } from '../../domain/forms';
 import { useCurrentUser } from '../auth/AuthProvider';
@@ -48,7 +48,11 @@ export function FacilityAccessForm({ onSubmitted }: { onSubmitted?: () => void }
     <form onSubmit={onSubmit} className="space-y-4" aria-label="Facility Access Booking Form" noValidate>
       <Select label="Request type" required value={values.access_request_type} onChange={set('access_request_type')} disabled={submitting}>
         <option value="">Select request type</option>
-        {ACCESS_REQUEST_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+        {ACCESS_REQUEST_TYPES.map((t) => (
+          <option key={t} value={t}>
+            {t}
+          </option>
+        ))}
       </Select>
       <Input
         label="Facilities requested"
@@ -71,7 +75,9 @@ export function FacilityAccessForm({ onSubmitted }: { onSubmitted?: () => void }
       />
       <FormStatus state={state} />
       <div className="flex justify-end">
-        <Button type="submit" disabled={!complete} loading={submitting}>{submitting ? 'Submitting...' : 'Submit Request'}</Button>
+        <Button type="submit" disabled={!complete} loading={submitting}>
+          {submitting ? 'Submitting...' : 'Submit Request'}
+        </Button>
       </div>
     </form>
   );

@@ -1,9 +1,10 @@
-// The form-details modal (employee-side §2): 'Your Submissions' of the same form type, the approval steps,
+// The form-details modal: 'Your Submissions' of the same form type, the approval steps,
 // 'Rejection Reason', 'Next Stage', leave balance tiles, the type's details card or the generic field list,
-// the type-specific extras, and withdrawal of a pending request. Load failure: '❌ Error' / 'Failed to load form details'.
+// the type-specific extras, and editing (the generated form, PUT) and withdrawal of a pending request. Load failure: '❌ Error' / 'Failed to load form details'.
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Undo2 } from 'lucide-react';
+import { Pencil, Undo2 } from 'lucide-react';
+import { isFormType } from '../../domain/forms';
 import { displayStatus } from '../../domain/status';
 import { useCurrentUser } from '../auth/AuthProvider';
 import { formatDate, formatDateTime } from '../format';
@@ -11,8 +12,9 @@ import { Button, Dialog, Spinner, StatusBadge, cn, useToast } from '../ui';
 import { ItIncidentResolution, PasswordResetNewPassword } from '../it-desk/employee';
 import { FORMS_KEY, useFormDetails, useWithdrawRequest } from './api';
 import { ApprovalSteps, NextStageBox, RejectionReasonBox } from './ApprovalSteps';
-import { DETAIL_CARDS, cardRows, genericRows } from './details';
+import { detailCard, recordRows } from './details';
 import { FormIcon } from './FormIcon';
+import { GeneratedForm } from './GeneratedForm';
 import { LeaveBalanceTiles } from './LeaveBalanceTiles';
 import { MeetingRoomCalendar } from './MeetingRoomCalendar';
 import type { Submission } from './submissions';
@@ -42,11 +44,13 @@ function FieldList({ rows }: { rows: Array<{ label: string; value: string; kind?
 
 /** The details card of a type, or the generic list of remaining fields. */
 export function RecordFields({ record }: { record: FormRecord }) {
-  const card = DETAIL_CARDS[record.form_type];
-  const rows = card ? cardRows(record, card) : genericRows(record);
+  const card = detailCard(record.form_type);
+  const rows = recordRows(record);
   return (
     <section className="rounded-md border border-gray-200 p-3" aria-labelledby="record-fields-heading">
-      <h3 id="record-fields-heading" className="mb-3 text-sm font-semibold text-gray-900">{card?.title ?? 'Details'}</h3>
+      <h3 id="record-fields-heading" className="mb-3 text-sm font-semibold text-gray-900">
+        {card?.title ?? 'Details'}
+      </h3>
       {rows.length > 0 ? <FieldList rows={rows} /> : <p className="text-sm text-gray-500">No further details.</p>}
     </section>
   );
@@ -64,9 +68,15 @@ function WithdrawControl({ record, onDone }: { record: FormRecord; onDone: () =>
     );
   }
   return (
-    <div className="flex flex-wrap items-center gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900" role="group" aria-label="Confirm withdrawal">
+    <div
+      className="flex flex-wrap items-center gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900"
+      role="group"
+      aria-label="Confirm withdrawal"
+    >
       <span>Withdraw {record.request_id}? Approvers will no longer see it.</span>
-      <Button size="sm" variant="secondary" onClick={() => setConfirming(false)} disabled={withdraw.isPending}>Keep it</Button>
+      <Button size="sm" variant="secondary" onClick={() => setConfirming(false)} disabled={withdraw.isPending}>
+        Keep it
+      </Button>
       <Button
         size="sm"
         variant="danger"
@@ -91,6 +101,8 @@ function WithdrawControl({ record, onDone }: { record: FormRecord; onDone: () =>
 function Details({ id, fallback, isOwnerOf }: { id: number; fallback: Submission | undefined; isOwnerOf: (r: FormRecord) => boolean }) {
   const qc = useQueryClient();
   const q = useFormDetails(id);
+  const [editing, setEditing] = useState(false);
+  const toast = useToast();
   // After the employee answers IT (confirm/reject, password seen) every list and this record reload.
   const reload = () => void qc.invalidateQueries({ queryKey: FORMS_KEY });
   if (q.isLoading) {
@@ -105,12 +117,34 @@ function Details({ id, fallback, isOwnerOf }: { id: number; fallback: Submission
       <div role="alert" className="py-12 text-center">
         <p className="text-base font-semibold text-red-700">❌ Error</p>
         <p className="mt-1 text-sm text-gray-700">Failed to load form details</p>
-        <Button variant="secondary" size="sm" className="mt-4" onClick={() => q.refetch()}>Try again</Button>
+        <Button variant="secondary" size="sm" className="mt-4" onClick={() => q.refetch()}>
+          Try again
+        </Button>
       </div>
     );
   }
   const r = q.data;
   const owner = isOwnerOf(r);
+  if (editing) {
+    return (
+      <section className="space-y-3" aria-labelledby="edit-heading" data-testid="edit-request">
+        <h3 id="edit-heading" className="text-sm font-semibold text-gray-900">
+          Edit {r.request_id}
+        </h3>
+        <p className="text-sm text-gray-600">You can change a request until someone decides on it; its approvers see what you changed.</p>
+        <GeneratedForm
+          formType={r.form_type}
+          record={r}
+          onCancel={() => setEditing(false)}
+          onDone={() => {
+            toast.success(`${r.request_id} updated`);
+            setEditing(false);
+            void q.refetch();
+          }}
+        />
+      </section>
+    );
+  }
   const pending = ['pending', 'open'].includes(String(r.status).toLowerCase()) && !r.it_helpdesk_ticket_number;
   return (
     <div className="space-y-4" data-testid="form-details">
@@ -143,7 +177,21 @@ function Details({ id, fallback, isOwnerOf }: { id: number; fallback: Submission
           {r.form_type === 'it-incident' && owner && <ItIncidentResolution record={r} onChanged={reload} />}
           {r.form_type === 'password-reset' && <PasswordResetNewPassword record={r} onChanged={reload} />}
           {r.form_type === 'meeting-room' && <MeetingRoomCalendar record={r} />}
-          {owner && pending && <WithdrawControl record={r} onDone={() => q.refetch()} />}
+          {owner && pending && (
+            <div className="flex flex-wrap items-start gap-2">
+              {isFormType(r.form_type) && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  icon={<Pencil className="h-4 w-4" aria-hidden="true" />}
+                  onClick={() => setEditing(true)}
+                >
+                  Edit request
+                </Button>
+              )}
+              <WithdrawControl record={r} onDone={() => q.refetch()} />
+            </div>
+          )}
         </div>
       </div>
     </div>
@@ -166,13 +214,18 @@ export function FormDetailsModal({ open, onClose, submission, siblings }: FormDe
       onClose={onClose}
       size="xl"
       title={`${current?.title ?? 'Request'} Details`}
-      description={current ? `${current.category} · ${current.formType}` : undefined}
-      footer={<Button variant="secondary" onClick={onClose}>Close</Button>}
+      description={current ? `${current.category} · ${current.request_id}` : undefined}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
     >
       <div className="grid gap-5 lg:grid-cols-[13rem_minmax(0,1fr)]">
         <nav aria-label="Your Submissions" className="lg:border-r lg:border-gray-200 lg:pr-4">
           <h3 className="mb-2 text-sm font-semibold text-gray-900">Your Submissions</h3>
-          <ul className="flex gap-2 overflow-x-auto pb-1 lg:block lg:space-y-1 lg:overflow-visible">
+          {/* On narrow screens the submissions wrap onto more lines: none is cut off at the edge. */}
+          <ul className="flex flex-wrap gap-2 pb-1 lg:block lg:space-y-1">
             {siblings.map((s) => (
               <li key={s.id} className="shrink-0">
                 <button
@@ -181,7 +234,9 @@ export function FormDetailsModal({ open, onClose, submission, siblings }: FormDe
                   onClick={() => setSelected(s.id)}
                   className={cn(
                     'flex w-full items-center justify-between gap-2 rounded-md px-2.5 py-1.5 text-left text-sm',
-                    s.id === selected ? 'bg-indigo-50 font-medium text-indigo-800 ring-1 ring-indigo-200' : 'text-gray-700 hover:bg-gray-50',
+                    s.id === selected
+                      ? 'bg-indigo-50 font-medium text-indigo-800 ring-1 ring-indigo-200'
+                      : 'text-gray-700 hover:bg-gray-50',
                   )}
                 >
                   <span>

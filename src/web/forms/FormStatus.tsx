@@ -2,10 +2,7 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 
 export type SubmitState =
-  | { kind: 'idle' }
-  | { kind: 'submitting' }
-  | { kind: 'success'; message: string; requestId?: string }
-  | { kind: 'error'; message: string };
+  { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success'; message: string; requestId?: string } | { kind: 'error'; message: string };
 
 export function FormStatus({ state }: { state: SubmitState }) {
   if (state.kind === 'success') {

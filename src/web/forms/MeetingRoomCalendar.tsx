@@ -1,5 +1,5 @@
 // Meeting-room details: 'Add to Calendar' (a calendar-template link in a new tab) and an .ics download for approved
-// bookings, with the spec's two alert texts (employee-side §2 form-details modal, §5).
+// bookings, with two alerts: missing date or time information, and a date/time that cannot be formatted.
 import { CalendarPlus, Download } from 'lucide-react';
 import { Button } from '../ui';
 import { bookingEvent, calendarTemplateUrl, icsFor } from './calendar-event';
@@ -20,7 +20,11 @@ export function MeetingRoomCalendar({ record }: { record: FormRecord }) {
 
   return (
     <div className="flex flex-wrap gap-2">
-      <Button size="sm" icon={<CalendarPlus className="h-4 w-4" aria-hidden="true" />} onClick={() => withEvent((e) => window.open(calendarTemplateUrl(e), '_blank', 'noopener,noreferrer'))}>
+      <Button
+        size="sm"
+        icon={<CalendarPlus className="h-4 w-4" aria-hidden="true" />}
+        onClick={() => withEvent((e) => window.open(calendarTemplateUrl(e), '_blank', 'noopener,noreferrer'))}
+      >
         Add to Calendar
       </Button>
       <Button

@@ -58,7 +58,11 @@ export function PasswordResetForm({ onSubmitted }: { onSubmitted?: () => void })
         }}
       >
         <option value="">Select a system</option>
-        {PASSWORD_SYSTEMS.map((s) => <option key={s} value={s}>{s}</option>)}
+        {PASSWORD_SYSTEMS.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
       </Select>
       <Select
         label="Reason for reset"
@@ -72,12 +76,20 @@ export function PasswordResetForm({ onSubmitted }: { onSubmitted?: () => void })
         }}
       >
         <option value="">Select a reason</option>
-        {RESET_REASONS.map((r) => <option key={r} value={r}>{r}</option>)}
+        {RESET_REASONS.map((r) => (
+          <option key={r} value={r}>
+            {r}
+          </option>
+        ))}
       </Select>
-      <p className="text-xs text-gray-500">The IT helpdesk sets a new password; you will see it in this request's details once it is ready.</p>
+      <p className="text-xs text-gray-500">
+        The IT helpdesk sets a new password; you will see it in this request's details once it is ready.
+      </p>
       <FormStatus state={state} />
       <div className="flex justify-end">
-        <Button type="submit" loading={submitting}>{submitting ? 'Submitting...' : 'Submit Request'}</Button>
+        <Button type="submit" loading={submitting}>
+          {submitting ? 'Submitting...' : 'Submit Request'}
+        </Button>
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-// 'Your Forms & Requests' (employee-side §2): category and date filters, an externally supplied form type and
+// 'Your Forms & Requests': category and date filters, an externally supplied form type and
 // status, columns Form / Status / Submission ('#n of total') / Category / Date / 'View Details', newest first,
 // 'Loading your forms...' and the two 'No Forms Found' texts.
 import { useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { type StatusFilter, displayStatus } from '../../domain/status';
 import { formatDate } from '../format';
 import { Button, Card, EmptyState, ErrorBanner, Select, Spinner, StatusBadge, TBody, THead, Table, Td, Th, Tr } from '../ui';
 import { FormIcon } from './FormIcon';
+import { useSearchParamState } from '../routing/hooks';
 import { DATE_FILTERS, type DateFilter, type Submission, categoryOptions, filterSubmissions } from './submissions';
 
 export const NO_FORMS_YET = "You haven't submitted any forms yet. Use the chatbot or contact your administrator to submit forms.";
@@ -29,8 +30,9 @@ export interface YourFormsListProps {
 const PAGE = 50;
 
 export function YourFormsList({ submissions, loading, error, onRetry, formType, status, onViewDetails, embedded }: YourFormsListProps) {
-  const [category, setCategory] = useState('All Forms');
-  const [date, setDate] = useState<DateFilter>('All Time');
+  // Kept in the URL (?category=...&date=...) with the dashboard's other filters.
+  const [category, setCategory] = useSearchParamState<string>('category', 'All Forms');
+  const [date, setDate] = useSearchParamState<DateFilter>('date', 'All Time', DATE_FILTERS);
   const [shown, setShown] = useState(PAGE);
   const categories = useMemo(() => categoryOptions([...submissions]), [submissions]);
   const rows = useMemo(
@@ -43,17 +45,43 @@ export function YourFormsList({ submissions, loading, error, onRetry, formType, 
     <Card aria-labelledby="your-forms-heading" data-testid="your-forms">
       <div className="flex flex-wrap items-end justify-between gap-3 border-b border-gray-200 px-4 py-3 sm:px-5">
         <div>
-          <Heading id="your-forms-heading" className="text-base font-semibold text-gray-900">Your Forms &amp; Requests</Heading>
+          <Heading id="your-forms-heading" className="text-base font-semibold text-gray-900">
+            Your Forms &amp; Requests
+          </Heading>
           <p className="text-sm text-gray-600" aria-live="polite">
             {loading ? 'Loading…' : `${rows.length} of ${submissions.length} request${submissions.length === 1 ? '' : 's'}`}
           </p>
         </div>
         <div className="flex flex-wrap gap-3">
-          <Select label="Category" value={categories.includes(category) ? category : 'All Forms'} onChange={(e) => { setCategory(e.target.value); setShown(PAGE); }} wrapperClassName="w-52">
-            {categories.map((c) => <option key={c} value={c}>{c}</option>)}
+          <Select
+            label="Category"
+            value={categories.includes(category) ? category : 'All Forms'}
+            onChange={(e) => {
+              setCategory(e.target.value);
+              setShown(PAGE);
+            }}
+            wrapperClassName="w-52"
+          >
+            {categories.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
           </Select>
-          <Select label="Date" value={date} onChange={(e) => { setDate(e.target.value as DateFilter); setShown(PAGE); }} wrapperClassName="w-44">
-            {DATE_FILTERS.map((d) => <option key={d} value={d}>{d}</option>)}
+          <Select
+            label="Date"
+            value={date}
+            onChange={(e) => {
+              setDate(e.target.value as DateFilter);
+              setShown(PAGE);
+            }}
+            wrapperClassName="w-44"
+          >
+            {DATE_FILTERS.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
           </Select>
         </div>
       </div>
@@ -68,7 +96,8 @@ export function YourFormsList({ submissions, loading, error, onRetry, formType, 
         <div className="flex items-center justify-center gap-2 py-12 text-sm text-gray-600" role="status">
           <Spinner /> Loading your forms...
         </div>
-      ) : rows.length === 0 ? (
+      ) : error && submissions.length === 0 ? null : rows.length === 0 ? (
+        // After a failed load the error banner says what happened; 'You haven't submitted any forms yet' would be untrue.
         <EmptyState
           title="No Forms Found"
           description={submissions.length === 0 ? NO_FORMS_YET : NO_FORMS_MATCH}
@@ -76,15 +105,17 @@ export function YourFormsList({ submissions, loading, error, onRetry, formType, 
         />
       ) : (
         <div className="p-3 sm:p-4">
-          <Table caption="Your forms and requests, newest first" maxHeight="65vh">
+          <Table cards caption="Your forms and requests, newest first">
             <THead>
               <tr>
                 <Th>Form</Th>
                 <Th>Status</Th>
-                <Th>Submission</Th>
-                <Th className="hidden md:table-cell">Category</Th>
+                <Th showFrom="2xl">Submission</Th>
+                <Th showFrom="3xl">Category</Th>
                 <Th>Date</Th>
-                <Th align="right"><span className="sr-only">Actions</span></Th>
+                <Th align="right">
+                  <span className="sr-only">Actions</span>
+                </Th>
               </tr>
             </THead>
             <TBody>
@@ -98,17 +129,32 @@ export function YourFormsList({ submissions, loading, error, onRetry, formType, 
                       <div className="min-w-0">
                         <p className="font-medium text-gray-900">{s.title}</p>
                         <p className="text-xs text-gray-500">
-                          <span className="font-mono">{s.request_id}</span> · {s.formType}
+                          <span className="font-mono">{s.request_id}</span>
+                          <span className="md:hidden"> · {s.category}</span>
                         </p>
                       </div>
                     </div>
                   </Td>
-                  <Td><StatusBadge status={displayStatus(s.status)} /></Td>
-                  <Td className="whitespace-nowrap tabular-nums">#{s.submissionNumber} of {s.totalSubmissions}</Td>
-                  <Td className="hidden md:table-cell">{s.category}</Td>
-                  <Td className="whitespace-nowrap">{formatDate(s.created_at)}</Td>
-                  <Td align="right">
-                    <Button size="sm" variant="secondary" icon={<Eye className="h-4 w-4" aria-hidden="true" />} onClick={() => onViewDetails(s)} aria-label={`View Details of ${s.request_id}`}>
+                  <Td label="Status">
+                    <StatusBadge status={displayStatus(s.status)} />
+                  </Td>
+                  <Td label="Submission" showFrom="2xl" className="whitespace-nowrap tabular-nums">
+                    #{s.submissionNumber} of {s.totalSubmissions}
+                  </Td>
+                  <Td label="Category" showFrom="3xl">
+                    {s.category}
+                  </Td>
+                  <Td label="Date" className="whitespace-nowrap">
+                    {formatDate(s.created_at)}
+                  </Td>
+                  <Td align="right" actions>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      icon={<Eye className="h-4 w-4" aria-hidden="true" />}
+                      onClick={() => onViewDetails(s)}
+                      aria-label={`View Details of ${s.request_id}`}
+                    >
                       View Details
                     </Button>
                   </Td>
@@ -118,7 +164,9 @@ export function YourFormsList({ submissions, loading, error, onRetry, formType, 
           </Table>
           {rows.length > shown && (
             <div className="mt-3 flex justify-center">
-              <Button variant="secondary" size="sm" onClick={() => setShown((n) => n + PAGE)}>Show {Math.min(PAGE, rows.length - shown)} more</Button>
+              <Button variant="secondary" size="sm" onClick={() => setShown((n) => n + PAGE)}>
+                Show {Math.min(PAGE, rows.length - shown)} more
+              </Button>
             </div>
           )}
         </div>

@@ -13,7 +13,7 @@ export function useUserForms(employeeCode: string | null | undefined) {
   return useQuery({
     queryKey: [...FORMS_KEY, 'user-forms', employeeCode],
     queryFn: ({ signal }) => api.get<UserFormsByType>('/api/forms/user-forms', { query: { employee_id: employeeCode }, signal }),
-    // Forms list loads only if the profile has an employee_code (employee-side §5).
+    // The forms list loads only if the profile has an employee_code.
     enabled: Boolean(employeeCode),
     staleTime: LIST_STALE_MS,
   });
@@ -31,7 +31,8 @@ export function useLeaveRequests(employeeCode: string | null | undefined) {
 export function usePurchaseRequisitions(employeeCode: string | null | undefined) {
   return useQuery({
     queryKey: [...FORMS_KEY, 'purchase-requisitions', employeeCode],
-    queryFn: ({ signal }) => api.get<FormRecord[]>('/api/purchase-requisition/user-forms', { query: { employee_id: employeeCode }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<FormRecord[]>('/api/purchase-requisition/user-forms', { query: { employee_id: employeeCode }, signal }),
     enabled: Boolean(employeeCode),
     staleTime: LIST_STALE_MS,
   });

@@ -1,5 +1,7 @@
 // Meeting-room bookings as calendar events: the calendar-template link of 'Add to Calendar' and an .ics file
-// (employee-side §2 form-details modal, §5 validation texts).
+// (offered in the form-details modal), and the two alert texts: missing date or time, and a date/time that fails
+// to format.
+import { businessMoment, isIsoDate } from '../../domain/business-time';
 import type { FormRecord } from './types';
 
 export const MISSING_DATE_OR_TIME = 'Unable to create calendar event: Missing date or time information';
@@ -9,7 +11,10 @@ export interface BookingEvent {
   title: string;
   location: string;
   details: string;
-  /** Floating local times 'YYYYMMDDTHHMMSS' (the booking's own wall-clock time). */
+  /**
+   * UTC times 'YYYYMMDDTHHMMSSZ' of the booking's wall-clock time on the organisation's calendar (its time zone),
+   * so a calendar in another zone shows the meeting at the right moment.
+   */
   start: string;
   end: string;
   uid: string;
@@ -23,14 +28,18 @@ function stamp(date: string, time: string): string {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const t = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
   if (!d || !t) throw new Error('bad date or time');
-  const check = new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3])));
-  if (check.getUTCMonth() !== Number(d[2]) - 1 || check.getUTCDate() !== Number(d[3])) throw new Error('no such day');
-  return `${d[1]}${d[2]}${d[3]}T${t[1]}${t[2]}00`;
+  if (!isIsoDate(date)) throw new Error('no such day');
+  return businessMoment(date, time)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** The event of a meeting-room booking, or the spec's error text. */
 export function bookingEvent(r: FormRecord): EventResult {
-  const date = s(r.booking_date), start = s(r.start_time), end = s(r.end_time);
+  const date = s(r.booking_date),
+    start = s(r.start_time),
+    end = s(r.end_time);
   if (!date || !start || !end) return { ok: false, error: MISSING_DATE_OR_TIME };
   try {
     const room = s(r.room_requested) || 'Meeting room';
@@ -55,7 +64,13 @@ export function bookingEvent(r: FormRecord): EventResult {
 
 /** The calendar-template link opened by 'Add to Calendar'. */
 export function calendarTemplateUrl(e: BookingEvent): string {
-  const q = new URLSearchParams({ action: 'TEMPLATE', text: e.title, dates: `${e.start}/${e.end}`, details: e.details, location: e.location });
+  const q = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: e.title,
+    dates: `${e.start}/${e.end}`,
+    details: e.details,
+    location: e.location,
+  });
   return `https://calendar.google.com/calendar/render?${q.toString()}`;
 }
 
@@ -70,7 +85,10 @@ function fold(line: string): string {
 
 /** An RFC 5545 calendar with the booking as one event. */
 export function icsFor(e: BookingEvent, now: Date = new Date()): string {
-  const dtstamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const dtstamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   return [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',

@@ -1,22 +1,50 @@
 // Unit tests of the details modal's field lists: hidden fields, Yes/No booleans, money and cards.
 import { describe, expect, it } from 'vitest';
-import { DETAIL_CARDS, cardRows, formatValue, genericRows, isHiddenGenericField } from './details';
+import { formTypeDef } from '../../domain/forms';
+import { formatDate } from '../format';
+import { DETAIL_CARDS, cardRows, detailCard, formatValue, genericRows, isHiddenGenericField, recordRows } from './details';
 import type { FormRecord } from './types';
 
 const base: FormRecord = {
-  id: 1, request_id: 'NDA-000001', form_id: 'NDA-000001', form_type: 'nda-request', status: 'Pending', created_at: '2027-01-01T00:00:00Z',
-  updated_at: '2027-01-01T00:00:00Z', employee_id: 'EMP-1', employee_user_id: 1, employee_name: 'Rahul Verma', department: 'Legal', manager: 'Victoria Adams',
-  line_manager: 'Victoria Adams', next_stage: 'Awaiting Manager Approval', title: 'NDA Request', current_stage: 'line_manager',
+  id: 1,
+  request_id: 'NDA-000001',
+  form_id: 'NDA-000001',
+  form_type: 'nda-request',
+  status: 'Pending',
+  created_at: '2027-01-01T00:00:00Z',
+  updated_at: '2027-01-01T00:00:00Z',
+  employee_id: 'EMP-1',
+  employee_user_id: 1,
+  employee_name: 'Rahul Verma',
+  department: 'Legal',
+  manager: 'Victoria Adams',
+  line_manager: 'Victoria Adams',
+  next_stage: 'Awaiting Manager Approval',
+  title: 'NDA Request',
+  current_stage: 'line_manager',
 };
 
 describe('generic field list', () => {
   it('hides the spec fields, signature-like, approval, acknowledgement, confirmation and clearance fields and empty values', () => {
     const r = {
       ...base,
-      counterparty: 'Contoso Ltd', purpose: 'Joint bid', effective_date: '2027-02-01', notes: '', missing: null,
-      employee_signature: 'Rahul', employee_signature_date: '2027-01-01', line_manager_approval: 'Pending', line_manager_signature: null,
-      line_manager_acknowledgement: true, employee_confirmation_status: 'Pending', it_clearance: false, finance_verification: 'Done',
-      line_manager_rejected_reason: '', line_manager_date: '2027-01-02', urgent: true, paperless: false,
+      counterparty: 'Contoso Ltd',
+      purpose: 'Joint bid',
+      effective_date: '2027-02-01',
+      notes: '',
+      missing: null,
+      employee_signature: 'Rahul',
+      employee_signature_date: '2027-01-01',
+      line_manager_approval: 'Pending',
+      line_manager_signature: null,
+      line_manager_acknowledgement: true,
+      employee_confirmation_status: 'Pending',
+      it_clearance: false,
+      finance_verification: 'Done',
+      line_manager_rejected_reason: '',
+      line_manager_date: '2027-01-02',
+      urgent: true,
+      paperless: false,
     };
     expect(genericRows(r)).toEqual([
       { name: 'counterparty', label: 'Counterparty', value: 'Contoso Ltd' },
@@ -27,7 +55,19 @@ describe('generic field list', () => {
     ]);
   });
   it('names the hidden fields of the spec', () => {
-    for (const k of ['id', 'form_id', 'employee_id', 'created_at', 'updated_at', 'employee_name', 'department', 'status', 'line_manager', 'request_id', 'manager']) {
+    for (const k of [
+      'id',
+      'form_id',
+      'employee_id',
+      'created_at',
+      'updated_at',
+      'employee_name',
+      'department',
+      'status',
+      'line_manager',
+      'request_id',
+      'manager',
+    ]) {
       expect(isHiddenGenericField(k), k).toBe(true);
     }
     expect(isHiddenGenericField('destination')).toBe(false);
@@ -36,7 +76,15 @@ describe('generic field list', () => {
 
 describe('cards', () => {
   it('formats money as USD with 2 decimals and skips empty fields', () => {
-    const r = { ...base, form_type: 'purchase-requisition', item_description: 'Dock', quantity: 3, unit_cost: 119.9, estimated_total: 359.7, purpose_of_purchase: '' };
+    const r = {
+      ...base,
+      form_type: 'purchase-requisition',
+      item_description: 'Dock',
+      quantity: 3,
+      unit_cost: 119.9,
+      estimated_total: 359.7,
+      purpose_of_purchase: '',
+    };
     expect(cardRows(r, DETAIL_CARDS['purchase-requisition'])).toEqual([
       { name: 'item_description', label: 'Item Description', value: 'Dock', kind: 'long' },
       { name: 'quantity', label: 'Quantity', value: '3', kind: 'number' },
@@ -45,7 +93,14 @@ describe('cards', () => {
     ]);
   });
   it("facility access shows Manager, 'N/A' when missing", () => {
-    const r = { ...base, form_type: 'facility-access', manager: undefined, access_request_type: 'Other', facilities_requested: 'Roof', justification: 'Photos' };
+    const r = {
+      ...base,
+      form_type: 'facility-access',
+      manager: undefined,
+      access_request_type: 'Other',
+      facilities_requested: 'Roof',
+      justification: 'Photos',
+    };
     expect(cardRows(r, DETAIL_CARDS['facility-access']).find((x) => x.name === 'manager')?.value).toBe('N/A');
   });
   it('formatValue', () => {
@@ -54,5 +109,45 @@ describe('cards', () => {
     expect(formatValue(1234.5, 'money')).toBe('USD $1,234.50');
     expect(formatValue('2027-03-04', 'date')).toBe('4 Mar 2027');
     expect(formatValue(null)).toBe('');
+  });
+});
+
+describe('registry-driven details', () => {
+  it('builds the card of a type without a spec card from the registry: its fields, labels and order', () => {
+    const card = detailCard('contract-approval')!;
+    expect(card.title).toBe('Contract Approval Details');
+    expect(card.fields.map(([name]) => name)).toEqual(formTypeDef('contract-approval')!.fields.map((f) => f.name));
+    expect(card.fields.find(([name]) => name === 'contract_value')).toEqual(['contract_value', 'Contract value', 'money']);
+    expect(detailCard('leave-request')).toBe(DETAIL_CARDS['leave-request']);
+    expect(detailCard('no-such-type')).toBeUndefined();
+  });
+
+  it("shows a record's registry fields first, then what else it holds, never the bookkeeping", () => {
+    const rows = recordRows({
+      id: 4,
+      request_id: 'CON-000004',
+      form_type: 'contract-approval',
+      status: 'Pending',
+      created_at: '2027-01-10T09:00:00Z',
+      employee_id: 'EMP-1001',
+      employee_user_id: 15,
+      summary: 'Two-year support contract',
+      counterparty: 'Acme Ltd',
+      contract_title: 'Support',
+      contract_value: 12500.5,
+      start_date: '2027-02-01',
+      legal_reference: 'L-77',
+      actionable: true,
+      stage_state: 'pending',
+      line_manager_approval: 'Pending',
+    });
+    expect(rows.map((r) => [r.label, r.value])).toEqual([
+      ['Counterparty', 'Acme Ltd'],
+      ['Contract title', 'Support'],
+      ['Contract value', 'USD $12,500.50'],
+      ['Start date', formatDate('2027-02-01')],
+      ['Summary', 'Two-year support contract'],
+      ['Legal Reference', 'L-77'],
+    ]);
   });
 });

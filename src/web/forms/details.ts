@@ -1,101 +1,82 @@
-// What the form-details modal and the history screens show of a record: the details card of each form type,
-// the generic field list of the others (with the spec's hidden fields and Yes/No booleans) and value formatting.
-import { humanise } from '../../domain/forms';
-import { formatDate, formatUsd } from '../format';
+// What the details views (the employee's form-details modal and history screens, and the approver's details for
+// types without a spec card) show of a record: the spec's details card of a form type, else a card built from the
+// registry (its fields, labels and order) followed by whatever else the record holds (the generic field list, with
+// the spec's hidden fields and Yes/No booleans), and value formatting.
+import {
+  type DetailKind,
+  type FieldType,
+  FORM_TYPES,
+  STAGES,
+  type Stage,
+  detailsOf,
+  formTitle,
+  formTypeDef,
+  humanise,
+} from '../../domain/forms';
+import { formatDate, formatText, formatUsd } from '../format';
 import type { FormRecord } from './types';
 
-export type FieldKind = 'text' | 'long' | 'date' | 'money' | 'number' | 'time';
-export type CardField = readonly [name: string, label: string, kind?: FieldKind];
+export type FieldKind = DetailKind;
+export type CardField = readonly [name: string, label: string, kind?: FieldKind, emptyText?: string];
 
 export interface DetailCard {
   title: string;
   fields: readonly CardField[];
 }
 
-/** The details card per form type; types without one show the generic field list. */
-export const DETAIL_CARDS: Record<string, DetailCard> = {
-  'leave-request': {
-    title: 'Leave Details',
-    fields: [['leave_type', 'Leave Type'], ['start_date', 'Start Date', 'date'], ['end_date', 'End Date', 'date'], ['total_days', 'Total Days', 'number'], ['reason', 'Reason', 'long']],
-  },
-  'petty-cash': {
-    title: 'Petty Cash Details',
-    fields: [
-      ['amount_requested', 'Amount Requested', 'money'], ['expected_settlement_date', 'Expected Settlement', 'date'], ['purpose', 'Purpose', 'long'],
-      ['cash_issued_by', 'Cash Issued By'], ['cash_issued_date', 'Cash Issued Date', 'date'],
-    ],
-  },
-  'expense-reimbursement': {
-    title: 'Expense Details',
-    fields: [['total_amount', 'Total Amount', 'money'], ['expense_period', 'Expense Period'], ['bank_account', 'Bank Account'], ['description', 'Description', 'long']],
-  },
-  'travel-request': {
-    title: 'Travel Details',
-    fields: [
-      ['destination', 'Destination'], ['departure_date', 'Departure Date', 'date'], ['return_date', 'Return Date', 'date'],
-      ['total_estimated_cost', 'Estimated Cost', 'money'], ['travel_purpose', 'Purpose', 'long'], ['travel_notes', 'Notes', 'long'],
-    ],
-  },
-  'equipment-request': {
-    title: 'Equipment Details',
-    fields: [
-      ['equipment_type', 'Equipment Type'], ['quantity', 'Quantity', 'number'], ['estimated_cost', 'Estimated Cost', 'money'], ['priority', 'Priority'],
-      ['equipment_description', 'Description', 'long'], ['justification', 'Justification', 'long'],
-    ],
-  },
-  'training-request': {
-    title: 'Training Details',
-    fields: [
-      ['training_program', 'Training Program'], ['training_type', 'Training Type'], ['training_provider', 'Provider'], ['training_duration', 'Duration'],
-      ['start_date', 'Start Date', 'date'], ['end_date', 'End Date', 'date'], ['training_cost', 'Cost', 'money'], ['estimated_cost', 'Estimated Cost', 'money'],
-      ['training_description', 'Description', 'long'], ['justification', 'Justification', 'long'],
-    ],
-  },
-  'it-access': {
-    title: 'IT Access Details',
-    fields: [
-      ['access_type', 'Access Type'], ['request_type', 'Request Type'], ['requested_systems', 'Requested Systems'], ['access_level', 'Access Level'],
-      ['business_justification', 'Business Justification', 'long'],
-    ],
-  },
-  'it-incident': {
-    title: 'Incident Details',
-    fields: [
-      ['incident_date', 'Incident Date', 'date'], ['affected_system', 'Affected System'], ['employee_system_number', 'System Number'],
-      ['incident_description', 'Description', 'long'], ['contact_info', 'Contact'], ['it_helpdesk_assigned_to', 'Assigned To'],
-      // ticket number, resolution and the employee's answer: the IT desk's ItIncidentResolution card
-    ],
-  },
-  'info-update': {
-    title: 'Information Update',
-    fields: [['update_type', 'Update Type'], ['new_information', 'New Information', 'long'], ['old_information', 'Current Information', 'long']],
-  },
-  'facility-access': {
-    title: 'Access Details',
-    fields: [['access_request_type', 'Request Type'], ['facilities_requested', 'Facilities Requested'], ['justification', 'Justification', 'long'], ['manager', 'Manager']],
-  },
-  'password-reset': {
-    title: 'Password Reset Details',
-    fields: [
-      ['system_for_reset', 'System'], ['reset_reason', 'Reason'], ['it_support_status', 'IT Support Status'], ['it_helpdesk_reset_by', 'Reset By'],
-      ['it_helpdesk_date', 'Reset Date', 'date'],
-    ],
-  },
-  'purchase-requisition': {
-    title: 'Requisition Details',
-    fields: [
-      ['item_description', 'Item Description', 'long'], ['quantity', 'Quantity', 'number'], ['unit_cost', 'Unit Cost', 'money'],
-      ['estimated_total', 'Estimated Total', 'money'], ['purpose_of_purchase', 'Purpose of Purchase', 'long'],
-    ],
-  },
-  'meeting-room': {
-    title: 'Booking Details',
-    fields: [
-      ['room_requested', 'Room'], ['booking_date', 'Date', 'date'], ['start_time', 'Start Time', 'time'], ['end_time', 'End Time', 'time'],
-      ['participants_count', 'Participants', 'number'],
-    ],
-  },
+/** A type's own details card in the registry (its `details` entry), or undefined. */
+function registryCard(formType: string): DetailCard | undefined {
+  const d = detailsOf(formType);
+  return d ? { title: d.title, fields: d.fields.map((x) => [x.name, x.label, x.kind, x.emptyText] as const) } : undefined;
+}
+
+/** The details cards the registry gives (the spec's cards); other types get a card built from their fields. */
+export const DETAIL_CARDS: Record<string, DetailCard> = Object.fromEntries(
+  FORM_TYPES.flatMap((t) => {
+    const card = registryCard(t.formType);
+    return card ? [[t.formType, card] as const] : [];
+  }),
+);
+
+const KIND_OF: Record<FieldType, FieldKind> = {
+  text: 'text',
+  longtext: 'long',
+  date: 'date',
+  time: 'time',
+  integer: 'number',
+  number: 'number',
+  money: 'money',
+  enum: 'text',
 };
+
+/**
+ * The details card of a form type: the spec's card (DETAIL_CARDS) where there is one, else the registry's fields in
+ * their order, labelled as on the form (money labels without '(USD)': the value reads 'USD $...'). Undefined for a
+ * type the registry does not know.
+ */
+export function detailCard(formType: string): DetailCard | undefined {
+  const card = DETAIL_CARDS[formType];
+  if (card) return card;
+  const def = formTypeDef(formType);
+  if (!def) return undefined;
+  return {
+    title: `${def.title} Details`,
+    fields: def.fields.map((fd): CardField => [fd.name, fd.label.replace(/\s*\(USD\)$/, ''), KIND_OF[fd.type]]),
+  };
+}
+
+/**
+ * Every row the details views show of a record: its card's rows, and for a registry-built card the record's other
+ * fields after them (what the server or the approvers added); an unknown type shows the generic list.
+ */
+export function recordRows(r: FormRecord): Array<{ name: string; label: string; value: string; kind?: FieldKind }> {
+  const card = detailCard(r.form_type);
+  if (!card) return genericRows(r);
+  const rows = cardRows(r, card);
+  if (DETAIL_CARDS[r.form_type]) return rows;
+  const shown = new Set(card.fields.map(([name]) => name));
+  return [...rows, ...genericRows(r).filter((row) => !shown.has(row.name))];
+}
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -107,29 +88,68 @@ export function formatValue(value: unknown, kind: FieldKind = 'text'): string {
   if (kind === 'date') return formatDate(String(value));
   if (Array.isArray(value)) return value.map((v) => formatValue(v)).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return formatText(String(value));
 }
 
-/** The non-empty fields of a type's details card, formatted ('Manager' defaults to 'N/A' for facility access). */
+/** The non-empty fields of a type's details card, formatted (a blank field with an `emptyText` in the registry shows that text: facility access's Manager 'N/A'). */
 export function cardRows(r: FormRecord, card: DetailCard): Array<{ name: string; label: string; value: string; kind: FieldKind }> {
   const rows = [];
-  for (const [name, label, kind = 'text'] of card.fields) {
+  for (const [name, label, kind = 'text', emptyText] of card.fields) {
     let v = r[name];
-    if (name === 'manager' && r.form_type === 'facility-access' && blank(v)) v = 'N/A';
+    if (emptyText !== undefined && blank(v)) v = emptyText;
     const text = formatValue(v, kind);
     if (text !== '') rows.push({ name, label, value: text, kind });
   }
   return rows;
 }
 
-/** Fields the generic list never shows (employee-side §2 form-details modal), plus the server's bookkeeping. */
+/**
+ * Fields the form-details modal's generic list never shows (ids, people, department, status, timestamps), plus the
+ * server's bookkeeping.
+ */
 const HIDDEN = new Set([
-  'id', 'form_id', 'employee_id', 'created_at', 'updated_at', 'employee_name', 'department', 'status', 'line_manager', 'request_id', 'manager',
+  'id',
+  'form_id',
+  'employee_id',
+  'created_at',
+  'updated_at',
+  'employee_name',
+  'department',
+  'status',
+  'line_manager',
+  'request_id',
+  'manager',
   // shown elsewhere in the modal or internal
-  'form_type', 'title', 'employee_user_id', 'current_stage', 'next_stage', 'has_new_password', 'success', 'message',
-  'formType', 'icon', 'category', 'submissionNumber', 'totalSubmissions', 'version',
+  'form_type',
+  'title',
+  'employee_user_id',
+  'current_stage',
+  'next_stage',
+  'has_new_password',
+  'success',
+  'message',
+  'formType',
+  'icon',
+  'category',
+  'submissionNumber',
+  'totalSubmissions',
+  'version',
+  // the approver queues' bookkeeping (the approver details use these rows too)
+  'actionable',
+  'view_only',
+  'stage_state',
 ]);
-const STAGE_PREFIXES = ['line_manager', 'department_head', 'hr', 'finance', 'facilities_desk', 'facilities_manager', 'it_helpdesk', 'it', 'procurement'];
+const STAGE_PREFIXES = [
+  'line_manager',
+  'department_head',
+  'hr',
+  'finance',
+  'facilities_desk',
+  'facilities_manager',
+  'it_helpdesk',
+  'it',
+  'procurement',
+];
 
 export function isHiddenGenericField(name: string): boolean {
   if (HIDDEN.has(name)) return true;
@@ -139,6 +159,11 @@ export function isHiddenGenericField(name: string): boolean {
   // the decision dates and ids of the approval steps are shown in the steps
   if (STAGE_PREFIXES.some((p) => name === `${p}_date` || name === `${p}_id`)) return true;
   return false;
+}
+
+/** The title and rows a details view shows of a record (`recordRows`); employee and approver sides read the same. */
+export function detailRows(r: FormRecord): { title: string | null; rows: Array<{ name: string; label: string; value: string }> } {
+  return { title: detailCard(String(r.form_type ?? ''))?.title ?? null, rows: recordRows(r) };
 }
 
 /** Remaining fields sorted by name with humanised labels, hiding the spec's fields and empty values; booleans Yes/No. */
@@ -151,12 +176,29 @@ export function genericRows(r: FormRecord): Array<{ name: string; label: string;
 }
 
 /** Keys the web adds to records (submissions.ts) or the submit answer carries; not fields of the request. */
-const DERIVED = new Set(['title', 'success', 'message', 'has_new_password', 'formType', 'icon', 'category', 'submissionNumber', 'totalSubmissions']);
+const DERIVED = new Set([
+  'title',
+  'success',
+  'message',
+  'has_new_password',
+  'formType',
+  'icon',
+  'category',
+  'submissionNumber',
+  'totalSubmissions',
+]);
 
 /** Every field of a record for the generic history's 'Record #n' cards (ids included), sorted by name. */
 export function allRows(r: FormRecord): Array<{ label: string; value: string }> {
   return Object.keys(r)
     .filter((k) => !DERIVED.has(k) && !blank(r[k]))
     .sort((a, b) => a.localeCompare(b))
-    .map((k) => ({ label: humanise(k), value: formatValue(r[k]) }));
+    .map((k) => ({ label: humanise(k), value: readableCode(k, r[k]) ?? formatValue(r[k]) }));
+}
+
+/** A form type or a stage reads as its name ('Travel Request', 'IT Helpdesk'), never as its code. */
+function readableCode(name: string, value: unknown): string | null {
+  if (name === 'form_type') return formTitle(String(value));
+  if (typeof value === 'string' && value in STAGES) return STAGES[value as Stage].label;
+  return null;
 }

@@ -1,11 +1,27 @@
 // Unit tests of the submissions list logic: flattening, '#n of total', newest first, date windows, filters and chips.
 import { describe, expect, it } from 'vitest';
-import { DATE_FILTERS, categoryOptions, dateFilterStart, filterSubmissions, flattenUserForms, matchesDateFilter, openRequests, visibleChips } from './submissions';
+import {
+  DATE_FILTERS,
+  categoryOptions,
+  dateFilterStart,
+  filterSubmissions,
+  flattenUserForms,
+  matchesDateFilter,
+  openRequests,
+  visibleChips,
+} from './submissions';
 import type { FormRecord } from './types';
+import { employeeSummary, statusFilterCounts } from '../../domain/status';
 
 let id = 0;
 const rec = (form_type: string, created_at: string, status = 'Pending'): FormRecord => ({
-  id: (id += 1), request_id: `X-${id}`, form_type, status, created_at, employee_id: 'EMP-1', employee_user_id: 1,
+  id: (id += 1),
+  request_id: `X-${id}`,
+  form_type,
+  status,
+  created_at,
+  employee_id: 'EMP-1',
+  employee_user_id: 1,
 });
 
 const byType = {
@@ -19,7 +35,11 @@ describe('flattenUserForms', () => {
   const list = flattenUserForms(byType);
   it('merges every type newest first', () => {
     expect(list.map((s) => s.created_at)).toEqual([
-      '2027-03-12T09:00:00Z', '2027-03-10T09:00:00Z', '2027-02-01T09:00:00Z', '2027-01-05T09:00:00Z', '2026-11-01T09:00:00Z',
+      '2027-03-12T09:00:00Z',
+      '2027-03-10T09:00:00Z',
+      '2027-02-01T09:00:00Z',
+      '2027-01-05T09:00:00Z',
+      '2026-11-01T09:00:00Z',
     ]);
   });
   it('numbers submissions per type from the oldest (#n of total)', () => {
@@ -40,27 +60,37 @@ describe('flattenUserForms', () => {
 });
 
 describe('date windows', () => {
-  const now = new Date(2027, 2, 15, 12, 0, 0); // 15 March 2027, local time
+  // 15 March 2027, 12:00 in India (the default business zone), 06:30 UTC
+  const now = new Date('2027-03-15T06:30:00Z');
+  const monthsBefore = (n: number) => new Date(now.getFullYear(), now.getMonth() - n, now.getDate(), now.getHours(), now.getMinutes());
   it('has the spec options', () => {
     expect(DATE_FILTERS).toEqual(['All Time', 'Today', 'This Week', 'This Month', 'Last 3 Months', 'Last 6 Months', 'This Year']);
   });
-  it('computes each start', () => {
+  it('computes each start; today and this year begin at midnight of the business calendar (India: 18:30 UTC the day before)', () => {
     expect(dateFilterStart('All Time', now)).toBeNull();
-    expect(dateFilterStart('Today', now)).toEqual(new Date(2027, 2, 15));
+    expect(dateFilterStart('Today', now)).toEqual(new Date('2027-03-14T18:30:00Z'));
     expect(dateFilterStart('This Week', now)).toEqual(new Date(now.getTime() - 7 * 86_400_000));
-    expect(dateFilterStart('This Month', now)).toEqual(new Date(2027, 1, 15, 12));
-    expect(dateFilterStart('Last 3 Months', now)).toEqual(new Date(2026, 11, 15, 12));
-    expect(dateFilterStart('Last 6 Months', now)).toEqual(new Date(2026, 8, 15, 12));
-    expect(dateFilterStart('This Year', now)).toEqual(new Date(2027, 0, 1));
+    expect(dateFilterStart('This Month', now)).toEqual(monthsBefore(1));
+    expect(dateFilterStart('Last 3 Months', now)).toEqual(monthsBefore(3));
+    expect(dateFilterStart('Last 6 Months', now)).toEqual(monthsBefore(6));
+    expect(dateFilterStart('This Year', now)).toEqual(new Date('2026-12-31T18:30:00Z'));
   });
   it('matches created_at against the window', () => {
-    expect(matchesDateFilter(new Date(2027, 2, 15, 8).toISOString(), 'Today', now)).toBe(true);
-    expect(matchesDateFilter(new Date(2027, 2, 14, 23).toISOString(), 'Today', now)).toBe(false);
-    expect(matchesDateFilter(new Date(2027, 2, 9).toISOString(), 'This Week', now)).toBe(true);
-    expect(matchesDateFilter(new Date(2027, 2, 7).toISOString(), 'This Week', now)).toBe(false);
-    expect(matchesDateFilter(new Date(2026, 11, 31).toISOString(), 'This Year', now)).toBe(false);
+    expect(matchesDateFilter('2027-03-15T02:00:00Z', 'Today', now)).toBe(true);
+    expect(matchesDateFilter('2027-03-14T18:31:00Z', 'Today', now)).toBe(true); // 00:01 IST on the 15th
+    expect(matchesDateFilter('2027-03-14T18:29:00Z', 'Today', now)).toBe(false); // 23:59 IST on the 14th
+    expect(matchesDateFilter('2027-03-09T00:00:00Z', 'This Week', now)).toBe(true);
+    expect(matchesDateFilter('2027-03-07T00:00:00Z', 'This Week', now)).toBe(false);
+    expect(matchesDateFilter('2026-12-31T18:31:00Z', 'This Year', now)).toBe(true); // 1 January 2027 in India
+    expect(matchesDateFilter('2026-12-31T18:00:00Z', 'This Year', now)).toBe(false);
     expect(matchesDateFilter('not a date', 'This Year', now)).toBe(false);
     expect(matchesDateFilter('not a date', 'All Time', now)).toBe(true);
+  });
+  it("at 00:30 in India 'Today' is already the new Indian day", () => {
+    const early = new Date('2027-03-14T19:00:00Z');
+    expect(dateFilterStart('Today', early)).toEqual(new Date('2027-03-14T18:30:00Z'));
+    expect(matchesDateFilter('2027-03-14T18:45:00Z', 'Today', early)).toBe(true);
+    expect(matchesDateFilter('2027-03-14T12:00:00Z', 'Today', early)).toBe(false);
   });
 });
 
@@ -85,8 +115,23 @@ describe('filters and chips', () => {
       { id: 'leave-request', label: 'Leave Request', count: 2 },
       { id: 'it-incident', label: 'IT Incident', count: 1 },
       { id: 'purchase-requisition', label: 'Purchase Requisitions', count: 1 },
+      { id: 'other', label: 'Other Forms', count: 1 },
     ]);
     expect(visibleChips([])).toEqual([]);
+  });
+  it('the type chips add up to All Forms, and each chip count is the rows its filter shows', () => {
+    const chips = visibleChips(list);
+    const [all, ...types] = chips;
+    expect(types.reduce((n, c) => n + c.count, 0)).toBe(all.count);
+    for (const c of chips) expect(filterSubmissions(list, { formType: c.id })).toHaveLength(c.count);
+  });
+  it('summary tiles are the status filter counts of the same name', () => {
+    const statuses = list.map((s) => s.status);
+    const counts = statusFilterCounts(statuses);
+    const tiles = employeeSummary(statuses);
+    expect(tiles).toEqual({ pending: counts.Pending, approved: counts.Approved, rejected: counts.Rejected, total: counts.All });
+    expect(tiles.pending).toBe(filterSubmissions(list, { status: 'Pending' }).length);
+    expect(tiles.total).toBe(visibleChips(list)[0].count);
   });
   it('open requests leave out finally decided ones', () => {
     expect(openRequests(list).map((s) => s.status)).toEqual(['Pending', 'Open']);

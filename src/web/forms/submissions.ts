@@ -1,5 +1,6 @@
-// The employee's submissions as the lists show them (employee-side §2 'Your Forms & Requests', §3 'Form submission'):
+// The employee's submissions as the 'Your Forms & Requests' lists show them:
 // one newest-first list with title, icon, category and '#n of total', the date windows, chips and filters.
+import { businessToday, businessYear, startOfBusinessDate } from '../../domain/business-time';
 import { formTypeDef, humanise } from '../../domain/forms';
 import { type StatusFilter, matchesStatusFilter } from '../../domain/status';
 import type { FormRecord, UserFormsByType } from './types';
@@ -47,17 +48,25 @@ export function flattenUserForms(byType: UserFormsByType | null | undefined): Su
   return newestFirst(out);
 }
 
+/** One record as a submission (numbered alone: its place among the person's others is not known). */
+export function submissionOf(record: FormRecord): Submission | null {
+  return flattenUserForms({ [record.form_type]: [record] })[0] ?? null;
+}
+
 export const DATE_FILTERS = ['All Time', 'Today', 'This Week', 'This Month', 'Last 3 Months', 'Last 6 Months', 'This Year'] as const;
 export type DateFilter = (typeof DATE_FILTERS)[number];
 
-/** Start of a date window (local time): week 7 days, month 1 month, 3 and 6 months, year from 1 January. */
+/**
+ * Start of a date window: today and this year begin at midnight of the organisation's calendar (its time zone,
+ * as the server counts days); the week is the last 7 days, the month 1 month, then 3 and 6 months back.
+ */
 export function dateFilterStart(filter: DateFilter, now: Date = new Date()): Date | null {
   const d = new Date(now);
   switch (filter) {
     case 'All Time':
       return null;
     case 'Today':
-      return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+      return startOfBusinessDate(businessToday(now));
     case 'This Week':
       return new Date(now.getTime() - 7 * 86_400_000);
     case 'This Month':
@@ -70,7 +79,7 @@ export function dateFilterStart(filter: DateFilter, now: Date = new Date()): Dat
       d.setMonth(d.getMonth() - 6);
       return d;
     case 'This Year':
-      return new Date(now.getFullYear(), 0, 1);
+      return startOfBusinessDate(`${businessYear(now)}-01-01`);
   }
 }
 
@@ -100,7 +109,7 @@ export function filterSubmissions(list: readonly Submission[], f: SubmissionFilt
     (s) =>
       (!f.category || f.category === 'All Forms' || s.category === f.category) &&
       (!f.date || matchesDateFilter(s.created_at, f.date, now)) &&
-      (!f.formType || f.formType === 'all' || s.formType === f.formType) &&
+      (!f.formType || matchesChip(f.formType, s.formType)) &&
       (!f.status || matchesStatusFilter(f.status, s.status)),
   );
 }
@@ -119,15 +128,34 @@ export const DASHBOARD_CHIPS: ReadonlyArray<{ id: string; label: string }> = [
   { id: 'password-reset', label: 'Password Reset' },
 ];
 
-/** Chips with their counts, only those above 0. */
+/** Chip for the form types that have no chip of their own, so the chips always add up to All Forms. */
+export const OTHER_FORMS_CHIP = { id: 'other', label: 'Other Forms' } as const;
+
+const CHIP_TYPES = new Set(DASHBOARD_CHIPS.map((c) => c.id).filter((id) => id !== 'all'));
+
+/** Whether a request passes a form-type chip ('all', a form type, or 'other' for the types without a chip). */
+export function matchesChip(chip: string, formType: string): boolean {
+  if (chip === 'all') return true;
+  if (chip === OTHER_FORMS_CHIP.id) return !CHIP_TYPES.has(formType);
+  return formType === chip;
+}
+
+/** Chips with their counts, only those above 0; the type chips add up to All Forms. */
 export function visibleChips(list: readonly Submission[]): Array<{ id: string; label: string; count: number }> {
-  return DASHBOARD_CHIPS.map((c) => ({ ...c, count: c.id === 'all' ? list.length : list.filter((s) => s.formType === c.id).length })).filter(
-    (c) => c.count > 0,
-  );
+  return [...DASHBOARD_CHIPS, OTHER_FORMS_CHIP]
+    .map((c) => ({ ...c, count: list.filter((s) => matchesChip(c.id, s.formType)).length }))
+    .filter((c) => c.count > 0);
 }
 
 /** Requests still open for the person (the header's tasks list): not yet finally decided, newest first. */
 export function openRequests(list: readonly Submission[]): Submission[] {
   const done = ['approved', 'rejected', 'cancelled', 'closed', 'completed'];
-  return list.filter((s) => !done.includes(String(s.status ?? '').trim().toLowerCase()));
+  return list.filter(
+    (s) =>
+      !done.includes(
+        String(s.status ?? '')
+          .trim()
+          .toLowerCase(),
+      ),
+  );
 }

@@ -1,4 +1,4 @@
-// The fill / update ticket details dialog (approver-side §2.3, §5): a required ticket number (trimmed), the
+// The fill / update ticket details dialog: a required ticket number (trimmed), the
 // employee's incident description read-only, optional resolution notes (6 rows; saving notes resolves the ticket).
 import { useEffect, useState, type FormEvent } from 'react';
 import { Save } from 'lucide-react';
@@ -28,6 +28,8 @@ export function FillTicketDialog({ ticket, open, onClose, officerName, onSaved }
     setTicketNumber(ticket?.it_helpdesk_ticket_number ?? '');
     setNotes('');
     setTouched(false);
+    // The form resets when it opens or shows another ticket, not when a refresh of the same ticket arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, ticket?.request_id]);
 
   const blank = ticketNumber.trim() === '';
@@ -54,7 +56,7 @@ export function FillTicketDialog({ ticket, open, onClose, officerName, onSaved }
         it_helpdesk_assigned_to: officerName,
         version: ticket.version,
       });
-      toast.success(itAlerts.ticketSaved);
+      toast.success(itAlerts.ticketSaved(notes.trim() !== ''));
       onSaved(res.ticket);
     } catch (err) {
       const message = serverError(err);
@@ -96,7 +98,9 @@ export function FillTicketDialog({ ticket, open, onClose, officerName, onSaved }
             label={
               <>
                 IT Ticket Number
-                {updating && <span className="ml-2 text-xs font-normal text-gray-500">(Previously: {ticket.it_helpdesk_ticket_number})</span>}
+                {updating && (
+                  <span className="ml-2 text-xs font-normal text-gray-500">(Previously: {ticket.it_helpdesk_ticket_number})</span>
+                )}
               </>
             }
             required
@@ -109,7 +113,13 @@ export function FillTicketDialog({ ticket, open, onClose, officerName, onSaved }
             error={touched && blank ? itAlerts.ticketNumberRequired : undefined}
           />
 
-          <Textarea label="Incident Description (from employee)" value={ticket.incident_description ?? ''} readOnly rows={4} className="bg-gray-50 text-gray-700" />
+          <Textarea
+            label="Incident Description (from employee)"
+            value={ticket.incident_description ?? ''}
+            readOnly
+            rows={4}
+            className="bg-gray-50 text-gray-700"
+          />
 
           {rejected && (
             <div className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800" role="note">
@@ -127,7 +137,9 @@ export function FillTicketDialog({ ticket, open, onClose, officerName, onSaved }
             label={
               <>
                 Resolution Notes / Q&amp;A
-                {ticket.it_resolution_notes && <span className="ml-2 text-xs font-normal text-amber-700">(Update previous resolution)</span>}
+                {ticket.it_resolution_notes && (
+                  <span className="ml-2 text-xs font-normal text-amber-700">(Update previous resolution)</span>
+                )}
               </>
             }
             rows={6}

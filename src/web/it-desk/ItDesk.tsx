@@ -1,4 +1,4 @@
-// The IT support dashboard's content (approver-side §2.3): Refresh, the status filter (All/Open/Resolved/Closed,
+// The IT support dashboard's content: Refresh, the status filter (All/Open/Resolved/Closed,
 // default Open), the Open/Resolved/Closed/Total Tickets tiles, the tickets table and its actions, and the
 // details, fill/update ticket, set-password and close-ticket dialogs.
 import { useMemo, useState } from 'react';
@@ -20,6 +20,7 @@ import {
 } from '../../domain/it';
 import { displayName } from '../api/types';
 import { useCurrentUser } from '../auth/AuthProvider';
+import { useDetailsRoute, useSearchParamState } from '../routing/hooks';
 import { formatDate } from '../format';
 import {
   Badge,
@@ -57,10 +58,12 @@ export function ItDesk() {
   }, [user]);
   const queue = useItQueue();
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<ItFilter>(DEFAULT_IT_FILTER);
+  const [filter, setFilter] = useSearchParamState<ItFilter>('status', DEFAULT_IT_FILTER, IT_FILTERS);
   const [dialog, setDialog] = useState<Open>(null);
 
-  const tickets = queue.data ?? [];
+  const tickets = useMemo(() => queue.data ?? [], [queue.data]);
+  // A ticket's details have their own URL (/requests/<id>); the other dialogs are steps of work on the desk.
+  const [detailsTicket, setDetailsTicket] = useDetailsRoute<ItTicket>(tickets, 'dashboard');
   const summary = useMemo(() => itSummary(tickets), [tickets]);
   const rows = useMemo(() => tickets.filter((t) => matchesItFilter(t, filter)), [tickets, filter]);
 
@@ -113,13 +116,13 @@ export function ItDesk() {
           description={queue.isPending ? undefined : `${rows.length} of ${tickets.length} shown`}
           level={3}
         />
-        <Table caption="IT support tickets" maxHeight="none">
+        <Table cards caption="IT support tickets">
           <THead>
             <tr>
               <Th>Employee</Th>
-              <Th className="hidden md:table-cell">System Number</Th>
+              <Th showFrom="4xl">System Number</Th>
               <Th>Affected System</Th>
-              <Th className="hidden lg:table-cell">Incident Date</Th>
+              <Th showFrom="3xl">Incident Date</Th>
               <Th>Status</Th>
               <Th align="right">Actions</Th>
             </tr>
@@ -132,13 +135,19 @@ export function ItDesk() {
             ) : rows.length === 0 ? (
               <TableMessageRow colSpan={COLUMNS}>{itAlerts.empty}</TableMessageRow>
             ) : (
-              rows.map((t) => <TicketRow key={t.request_id} t={t} onOpen={(kind) => setDialog({ kind, ticket: t })} />)
+              rows.map((t) => (
+                <TicketRow
+                  key={t.request_id}
+                  t={t}
+                  onOpen={(kind) => (kind === 'details' ? setDetailsTicket(t) : setDialog({ kind, ticket: t }))}
+                />
+              ))
             )}
           </TBody>
         </Table>
       </Card>
 
-      <TicketDetailsDialog open={dialog?.kind === 'details'} ticket={dialog?.kind === 'details' ? dialog.ticket : null} onClose={() => setDialog(null)} />
+      <TicketDetailsDialog open={detailsTicket !== null} ticket={detailsTicket} onClose={() => setDetailsTicket(null)} />
       <FillTicketDialog
         open={dialog?.kind === 'fill'}
         ticket={dialog?.kind === 'fill' ? dialog.ticket : null}
@@ -168,24 +177,28 @@ function TicketRow({ t, onOpen }: { t: ItTicket; onOpen: (kind: 'details' | 'fil
   const action = incidentActionLabel(t);
   return (
     <Tr data-testid={`it-ticket-${t.request_id}`}>
-      <Td>
+      <Td label="Employee">
         <div className="font-medium text-gray-900">{t.employee_name}</div>
         <div className="text-xs text-gray-500">{t.department}</div>
       </Td>
-      <Td className="hidden md:table-cell">{reset ? '—' : t.employee_system_number || '—'}</Td>
-      <Td>
+      <Td label="System Number" showFrom="4xl">
+        {reset ? '—' : t.employee_system_number || '—'}
+      </Td>
+      <Td label="Affected System">
         <div>{reset ? t.system_for_reset || '—' : t.affected_system || '—'}</div>
         <div className="mt-0.5 flex items-center gap-1.5 text-xs text-gray-500">
           <Badge tone={reset ? 'accent' : 'neutral'}>{reset ? 'Password Reset' : 'IT Incident'}</Badge>
           <span>{t.request_id}</span>
         </div>
       </Td>
-      <Td className="hidden whitespace-nowrap lg:table-cell">{formatDate(reset ? t.created_at : t.incident_date || t.created_at)}</Td>
-      <Td>
+      <Td label="Incident Date" showFrom="3xl" className="whitespace-nowrap">
+        {formatDate(reset ? t.created_at : t.incident_date || t.created_at)}
+      </Td>
+      <Td label="Status">
         <StatusBadge status={t.display_status || t.status} />
         {!reset && t.it_helpdesk_ticket_number && <div className="mt-1 text-xs text-gray-500">{t.it_helpdesk_ticket_number}</div>}
       </Td>
-      <Td align="right">
+      <Td align="right" actions>
         <div className="flex flex-wrap items-center justify-end gap-2">
           <Button variant="secondary" size="sm" onClick={() => onOpen('details')} icon={<Eye className="h-4 w-4" aria-hidden="true" />}>
             View Details
@@ -220,7 +233,10 @@ function RowNote({ t }: { t: ItTicket }) {
     const s = t.status === 'Rejected' ? 'Rejected' : t.it_support_status;
     if (s === 'Pending Manager') text = 'Waiting for the line manager';
     else if (s === 'Password Set') text = 'Password set · waiting for the employee';
-    else if (s === 'Completed') { text = 'Password Reset Completed'; tone = 'text-green-700'; }
+    else if (s === 'Completed') {
+      text = 'Password Reset Completed';
+      tone = 'text-green-700';
+    }
   } else if (awaitsEmployeeConfirmation(t)) {
     text = 'Waiting for employee confirmation';
     tone = 'text-amber-700';
@@ -237,7 +253,17 @@ function RowNote({ t }: { t: ItTicket }) {
   return text ? <p className={`mt-1 text-xs ${tone}`}>{text}</p> : null;
 }
 
-function CloseTicketDialog({ ticket, open, onClose, onClosed }: { ticket: ItTicket | null; open: boolean; onClose: () => void; onClosed: () => void }) {
+function CloseTicketDialog({
+  ticket,
+  open,
+  onClose,
+  onClosed,
+}: {
+  ticket: ItTicket | null;
+  open: boolean;
+  onClose: () => void;
+  onClosed: () => void;
+}) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   async function close() {
@@ -252,7 +278,9 @@ function CloseTicketDialog({ ticket, open, onClose, onClosed }: { ticket: ItTick
       onClosed();
     } catch (err) {
       const message = serverError(err);
-      toast.error(message === null ? 'Failed to close the ticket. Please try again.' : `Failed to close ticket: ${message || 'Unknown error'}`);
+      toast.error(
+        message === null ? 'Failed to close the ticket. Please try again.' : `Failed to close ticket: ${message || 'Unknown error'}`,
+      );
     } finally {
       setBusy(false);
     }

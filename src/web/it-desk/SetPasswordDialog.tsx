@@ -1,4 +1,4 @@
-// The set-new-password dialog (approver-side §2.3, §5): a masked, required password for a reset that waits for
+// The set-new-password dialog: a masked, required password for a reset that waits for
 // IT. The server stores it encrypted and shows it only to the employee who asked.
 import { useEffect, useState, type FormEvent } from 'react';
 import { KeyRound } from 'lucide-react';
@@ -41,7 +41,12 @@ export function SetPasswordDialog({ ticket, open, onClose, officerName, onSaved 
     }
     setSaving(true);
     try {
-      await savePasswordResetDetails({ form_id: ticket.request_id, it_helpdesk_reset_by: officerName, new_password: password, version: ticket.version });
+      await savePasswordResetDetails({
+        form_id: ticket.request_id,
+        it_helpdesk_reset_by: officerName,
+        new_password: password,
+        version: ticket.version,
+      });
       setPassword('');
       toast.success(itAlerts.passwordSaved);
       onSaved();

@@ -26,7 +26,11 @@ export function TicketDetailsDialog({ ticket, open, onClose }: TicketDetailsDial
       onClose={onClose}
       size="xl"
       title={`IT Ticket Details - #${ticket?.request_id ?? ''}`}
-      footer={<Button variant="secondary" onClick={onClose}>Close</Button>}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
     >
       {details.isPending ? (
         <div className="flex items-center justify-center gap-3 py-12 text-sm text-gray-600">
@@ -80,19 +84,33 @@ function DetailsBody({ d }: { d: ItTicket }) {
       </dl>
 
       {!reset && d.incident_description && (
-        <Block title="Incident Description:" tone="gray">{d.incident_description}</Block>
+        <Block title="Incident Description:" tone="gray">
+          {d.incident_description}
+        </Block>
       )}
-      {!reset && d.it_resolution_notes && <Block title="Resolution Notes / Q&A:" tone="indigo">{d.it_resolution_notes}</Block>}
+      {!reset && d.it_resolution_notes && (
+        <Block title="Resolution Notes / Q&A:" tone="indigo">
+          {d.it_resolution_notes}
+        </Block>
+      )}
       {!reset && d.employee_confirmation_status === 'Rejected' && d.employee_rejection_reason && (
-        <Block title="Employee reported:" tone="red">{d.employee_rejection_reason}</Block>
+        <Block title="Employee reported:" tone="red">
+          {d.employee_rejection_reason}
+        </Block>
       )}
       {!reset && d.employee_confirmation_status === 'Confirmed' && (
         <Block title="Employee confirmed:" tone="green">
           {(d.employee_confirmation_notes as string | undefined) || 'Problem is solved'}
-          {typeof d.employee_confirmation_date === 'string' && <span className="mt-1 block text-xs text-green-800">{formatDateTime(d.employee_confirmation_date)}</span>}
+          {typeof d.employee_confirmation_date === 'string' && (
+            <span className="mt-1 block text-xs text-green-800">{formatDateTime(d.employee_confirmation_date)}</span>
+          )}
         </Block>
       )}
-      {d.it_helpdesk_rejected_reason && <Block title="Rejection Reason:" tone="red">{d.it_helpdesk_rejected_reason}</Block>}
+      {d.it_helpdesk_rejected_reason && (
+        <Block title="Rejection Reason:" tone="red">
+          {d.it_helpdesk_rejected_reason}
+        </Block>
+      )}
     </div>
   );
 }

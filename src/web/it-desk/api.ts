@@ -1,4 +1,5 @@
-// The IT desk's calls (approver-side §7 IT rows, employee-side §7 user confirmation) and their answer shapes.
+// The IT desk's calls (the IT dashboard's queue, details and saves; the employee's confirm / reject-resolution
+// calls) and their answer shapes.
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../api/client';
 import { DASHBOARD_QUEUE_LIMIT } from '../approvals/api';
@@ -8,7 +9,7 @@ export interface ItTicket {
   id: number;
   request_id: string;
   form_id: string;
-  form_type: 'it-incident' | 'password-reset' | string;
+  form_type: string; // 'it-incident' or 'password-reset'
   employee_id: string;
   employee_user_id: number;
   employee_name: string;
@@ -97,9 +98,17 @@ export interface ConfirmationAnswer {
   ticket: ItTicket;
 }
 export const confirmProblemSolved = (formId: string, employeeId: string, notes: string) =>
-  api.post<ConfirmationAnswer>('/api/user-confirmation/confirm-problem-solved', { form_id: formId, employee_id: employeeId, confirmation_notes: notes });
+  api.post<ConfirmationAnswer>('/api/user-confirmation/confirm-problem-solved', {
+    form_id: formId,
+    employee_id: employeeId,
+    confirmation_notes: notes,
+  });
 export const rejectResolution = (formId: string, employeeId: string, reason: string) =>
-  api.post<ConfirmationAnswer>('/api/user-confirmation/reject-resolution', { form_id: formId, employee_id: employeeId, rejection_reason: reason });
+  api.post<ConfirmationAnswer>('/api/user-confirmation/reject-resolution', {
+    form_id: formId,
+    employee_id: employeeId,
+    rejection_reason: reason,
+  });
 
 export interface RevealedPassword {
   form_id: string;

@@ -44,7 +44,7 @@ export function HeaderPopover({ label, button, panelLabel, children, panelClassN
         }
       }}
       onBlur={(e) => {
-        if (open && e.relatedTarget && !rootRef.current?.contains(e.relatedTarget as Node)) setOpen(false);
+        if (open && e.relatedTarget && !rootRef.current?.contains(e.relatedTarget)) setOpen(false);
       }}
     >
       <button
@@ -61,7 +61,10 @@ export function HeaderPopover({ label, button, panelLabel, children, panelClassN
           }
           setOpen((v) => !v);
         }}
-        className={cn('relative flex h-9 w-9 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900', open && 'bg-gray-100 text-gray-900')}
+        className={cn(
+          'relative flex h-9 w-9 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900',
+          open && 'bg-gray-100 text-gray-900',
+        )}
       >
         {button}
       </button>
@@ -70,6 +73,8 @@ export function HeaderPopover({ label, button, panelLabel, children, panelClassN
           id={panelId}
           role="region"
           aria-label={panelLabel}
+          // Focusable so focus can stay in the panel when the item holding it goes away.
+          tabIndex={-1}
           style={{ '--popover-top': `${top}px` } as CSSProperties}
           className={cn(
             'animate-pop-in fixed inset-x-2 top-(--popover-top) z-40 max-h-[calc(100dvh-var(--popover-top)-0.5rem)] overflow-y-auto sm:max-h-none sm:overflow-visible rounded-lg border border-gray-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2',

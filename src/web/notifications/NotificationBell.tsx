@@ -1,8 +1,10 @@
-// The header's notifications bell (employee-side 'Notifications dropdown'): unread count badge, a dropdown of the
-// unread notifications, 'No notifications' when empty; clicking one marks it read and removes it.
+// The header's notifications bell: unread count badge, a dropdown of the
+// unread notifications, 'No notifications' when empty; clicking one marks it read, removes it and opens its request
+// (/requests/<id>).
 import { Bell } from 'lucide-react';
 import { changeLine } from '../../domain/notifications';
 import { formatDateTime } from '../format';
+import { useRequestRoute } from '../routing/hooks';
 import { Spinner, cn } from '../ui';
 import { useMarkRead, useNotifications } from './api';
 import { changeLook } from './change-look';
@@ -12,6 +14,7 @@ import { updatesStore } from './updates-store';
 export function NotificationBell({ userId }: { userId: string | number }) {
   const query = useNotifications(userId);
   const markRead = useMarkRead(userId);
+  const { open: openRequest } = useRequestRoute();
   const list = query.data?.notifications ?? [];
   const count = query.data?.unread_count ?? list.length;
   const badge = count > 99 ? '99+' : String(count);
@@ -36,7 +39,7 @@ export function NotificationBell({ userId }: { userId: string | number }) {
         </>
       }
     >
-      {() => (
+      {(close) => (
         <div>
           <div className="flex items-center justify-between border-b border-gray-200 px-4 py-3">
             <h2 className="text-sm font-semibold text-gray-900">Notifications</h2>
@@ -56,14 +59,30 @@ export function NotificationBell({ userId }: { userId: string | number }) {
                   <li key={n.id}>
                     <button
                       type="button"
-                      onClick={() => {
+                      onClick={(e) => {
+                        if (n.form_id) {
+                          // A notification about a request opens it (its own URL, so Back returns here).
+                          updatesStore.remove(n.id);
+                          markRead.mutate(n.id);
+                          close();
+                          openRequest(n.form_id);
+                          return;
+                        }
+                        // The clicked item goes away: keep focus in the panel (the next item, else the panel itself),
+                        // so Tab and Escape still work there.
+                        const item = e.currentTarget.closest('li');
+                        const panel = e.currentTarget.closest<HTMLElement>('[role="region"]');
+                        const next = (item?.nextElementSibling ?? item?.previousElementSibling)?.querySelector('button');
+                        (next ?? panel)?.focus();
                         updatesStore.remove(n.id);
                         markRead.mutate(n.id);
                       }}
                       className="flex w-full gap-3 px-4 py-3 text-left hover:bg-gray-50 focus-visible:bg-gray-50"
-                      title="Mark as read"
+                      title={n.form_id ? `Open ${n.form_id}` : 'Mark as read'}
                     >
-                      <span className={cn('mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full', look.iconTile)}>{look.icon}</span>
+                      <span className={cn('mt-0.5 flex h-7 w-7 shrink-0 items-center justify-center rounded-full', look.iconTile)}>
+                        {look.icon}
+                      </span>
                       <span className="min-w-0 flex-1">
                         <span className="block text-sm font-medium text-gray-900">{n.title}</span>
                         <span className="mt-0.5 block text-xs text-gray-600">{changeLine(n)}</span>

@@ -1,4 +1,4 @@
-// Employee-side §4 Session: 'After login, form changes are checked and notifications shown.' The auth provider
+// After a sign-in, form changes are checked and the notifications shown. The auth provider
 // calls this once a sign-in succeeds; the 'Form Approval Updates' dialog opens with what it finds.
 import { checkChanges } from './api';
 import { updatesStore } from './updates-store';

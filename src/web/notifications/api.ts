@@ -1,5 +1,5 @@
-// The form-state calls of the web app (employee-side §7): unread notifications, mark-read, check-changes after
-// login and the snapshot at logout. Failures give empty or false results, as the spec says.
+// The form-state calls of the web app: unread notifications, mark-read, check-changes after login and the
+// snapshot at logout. Failures give empty or false results rather than errors.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormNotification } from '../../domain/notifications';
 import { api } from '../api/client';

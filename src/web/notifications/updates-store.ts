@@ -13,7 +13,7 @@ function emit() {
 
 export const updatesStore = {
   get: (): FormNotification[] => updates,
-  subscribe(listener: Listener): () => void {
+  subscribe: (listener: Listener): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

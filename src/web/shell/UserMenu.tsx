@@ -2,11 +2,12 @@
 // GET /api/forms/employee-profile/{employee_code}, in a popover that closes on Escape or an outside click.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, UserRound } from 'lucide-react';
+import { ChevronDown, KeyRound, UserRound } from 'lucide-react';
+import { ChangePasswordForm } from '../accounts/ChangePasswordForm';
 import { api } from '../api/client';
 import { displayName, type EmployeeProfile, type User } from '../api/types';
 import { formatDate } from '../format';
-import { Spinner } from '../ui';
+import { Dialog, Spinner, useToast } from '../ui';
 
 export function initialsOf(name: string): string {
   const parts = name.split(/[\s@.]+/).filter(Boolean);
@@ -25,6 +26,8 @@ export function useEmployeeProfile(employeeCode: string | null | undefined, enab
 
 export function UserMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
+  const [changing, setChanging] = useState(false);
+  const toast = useToast();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -52,7 +55,7 @@ export function UserMenu({ user }: { user: User }) {
         }
       }}
       onBlur={(e) => {
-        if (open && !rootRef.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+        if (open && !rootRef.current?.contains(e.relatedTarget)) setOpen(false);
       }}
     >
       <button
@@ -95,8 +98,37 @@ export function UserMenu({ user }: { user: User }) {
             </div>
           </div>
           <ProfileDetails employeeCode={employeeCode} />
+          <div className="border-t border-gray-200 p-2">
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                setChanging(true);
+              }}
+              className="flex w-full items-center gap-2 rounded-md px-2 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100"
+            >
+              <KeyRound className="h-4 w-4 text-gray-500" aria-hidden="true" />
+              Change password
+            </button>
+          </div>
         </div>
       )}
+      <Dialog
+        open={changing}
+        onClose={() => setChanging(false)}
+        title="Change password"
+        description="Your other sign-ins end when the password changes; this one stays signed in."
+        closeOnBackdrop={false}
+      >
+        <ChangePasswordForm
+          user={user}
+          onCancel={() => setChanging(false)}
+          onDone={() => {
+            setChanging(false);
+            toast.success('Your password has been changed. Your other sessions have been signed out.');
+          }}
+        />
+      </Dialog>
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, useLocation } from 'react-router';
 import { App } from '../App';
 import { AuthProvider } from '../auth/AuthProvider';
 import { ToastProvider } from '../ui';
@@ -29,16 +30,25 @@ function json(status: number, body?: unknown) {
 let routes: Record<string, Route>;
 const calls: { url: string; body: unknown }[] = [];
 
-function renderApp() {
+/** Shows the router's address, so a test can see where the app went. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+function renderApp(at = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <AuthProvider>
-          <App />
-        </AuthProvider>
-      </ToastProvider>
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[at]}>
+      <QueryClientProvider client={client}>
+        <ToastProvider>
+          <AuthProvider>
+            <App />
+            <LocationProbe />
+          </AuthProvider>
+        </ToastProvider>
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -98,7 +108,9 @@ describe('sign-in screen', () => {
   it('lists the demo groups in the spec order and Fill fills email and the demo password', async () => {
     await signInScreen();
     const panel = await screen.findByRole('complementary', { name: 'Demo Credentials' });
-    const headings = within(panel).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const headings = within(panel)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
     expect(headings).toEqual([
       'Line Managers',
       'HR Staff',
@@ -111,8 +123,8 @@ describe('sign-in screen', () => {
       'Administrators',
     ]);
     fireEvent.click(within(panel).getByRole('button', { name: 'Fill Kenji Watanabe' }));
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('kenji.watanabe@adminease.test');
-    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('Demo@12345');
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('kenji.watanabe@adminease.test');
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('Demo@12345');
   });
 
   it('shows the Demo banner and the Demo Credentials panel only when the server is in demo mode', async () => {
@@ -126,7 +138,9 @@ describe('sign-in screen', () => {
     routes['GET /api/auth/config'] = () => ({ status: 200, body: { demo: false } });
     await signInScreen();
     await waitFor(() => expect(calls.map((c) => c.url)).toContain('GET /api/auth/config'));
-    await act(async () => { await new Promise((r) => setTimeout(r, 20)); });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
     expect(screen.queryByRole('complementary', { name: 'Demo Credentials' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Demo Credentials' })).toBeNull();
     expect(screen.queryByRole('complementary', { name: 'Demo mode' })).toBeNull();
@@ -137,7 +151,9 @@ describe('sign-in screen', () => {
     delete routes['GET /api/auth/config'];
     await signInScreen();
     await waitFor(() => expect(calls.map((c) => c.url)).toContain('GET /api/auth/config'));
-    await act(async () => { await new Promise((r) => setTimeout(r, 20)); });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
     expect(screen.queryByRole('complementary', { name: 'Demo Credentials' })).toBeNull();
   });
 
@@ -188,17 +204,49 @@ describe('sign-in screen', () => {
     });
     await screen.findByRole('button', { name: 'Sign In' });
     // (the sign-in screen then asks whether demo mode is on)
-    expect(calls.map((c) => c.url).filter((u) => u !== 'GET /api/auth/config').slice(-3)).toEqual([
-      'POST /api/form-state/save-snapshot',
-      'POST /ai/manager/session/logout',
-      'POST /api/auth/logout',
-    ]);
+    expect(
+      calls
+        .map((c) => c.url)
+        // The logout's own calls, in order (a dashboard read still on its way may land between them on a busy machine).
+        .filter((u) => u.startsWith('POST '))
+        .slice(-3),
+    ).toEqual(['POST /api/form-state/save-snapshot', 'POST /ai/manager/session/logout', 'POST /api/auth/logout']);
     expect(calls.find((c) => c.url === 'POST /api/form-state/save-snapshot')?.body).toEqual({ user_id: 5 });
     expect(localStorage.getItem('adminease_token')).toBeNull();
     expect(localStorage.getItem('adminease_chat_session')).toBeNull();
     expect(localStorage.getItem('chatbot_history')).toBeNull();
     expect(sessionStorage.getItem('tts_queue')).toBeNull();
     expect(localStorage.getItem('unrelated')).toBe('kept');
+  });
+
+  it('keeps a deep link through sign-in and lands on it; logout then leaves it for the dashboard', async () => {
+    renderApp('/?status=Approved&form=all-forms');
+    // The old ?form= address is redirected at once, signed in or not, other params kept.
+    await screen.findByRole('button', { name: 'Sign In' });
+    expect(screen.getByTestId('location').textContent).toBe('/forms?status=Approved');
+    cleanup();
+
+    renderApp('/requests/LR-000777?status=Approved');
+    await screen.findByRole('button', { name: 'Sign In' });
+    expect(screen.getByTestId('location').textContent).toBe('/requests/LR-000777?status=Approved');
+    routes['GET /api/forms/details/LR-000777'] = () => ({ status: 404, body: { error: 'Request not found' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'meera.iyer@adminease.test' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Demo@12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await screen.findByTestId('dashboard-hr', {}, { timeout: 10_000 });
+    expect(screen.getByTestId('location').textContent).toBe('/requests/LR-000777?status=Approved');
+    // A request the server does not show this person reads 'not found', over their dashboard.
+    const dialog = await screen.findByRole('dialog', { name: 'Request not found' });
+    expect(calls.map((c) => c.url)).toContain('GET /api/forms/details/LR-000777');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back to dashboard' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/?status=Approved'));
+    expect(screen.queryByRole('dialog', { name: 'Request not found' })).toBeNull();
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    });
+    await screen.findByRole('button', { name: 'Sign In' });
+    expect(screen.getByTestId('location').textContent).toBe('/');
   });
 
   it('opens the dashboard directly when a session exists', async () => {

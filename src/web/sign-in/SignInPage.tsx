@@ -3,16 +3,17 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { KeyRound, LogIn } from 'lucide-react';
 import { FILL_ALL_FIELDS, useAuth } from '../auth/AuthProvider';
-import { useDemoMode } from '../auth/demo-mode';
+import { useDemoMode, useSsoProvider } from '../auth/demo-mode';
 import { Button, Dialog, ErrorBanner, Input } from '../ui';
 import { DEMO_GROUPS, DEMO_PASSWORD, demoAccountsIn, type DemoAccount } from './demo-accounts';
 
 export function SignInPage() {
   const { login } = useAuth();
   const demo = useDemoMode();
+  const ssoProvider = useSsoProvider();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(ssoErrorFromUrl);
   const [loading, setLoading] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -84,9 +85,29 @@ export function SignInPage() {
               onChange={(e) => setPassword(e.target.value)}
               disabled={loading}
             />
-            <Button ref={submitRef} type="submit" loading={loading} className="w-full" icon={<LogIn className="h-4 w-4" aria-hidden="true" />}>
+            <Button
+              ref={submitRef}
+              type="submit"
+              loading={loading}
+              className="w-full"
+              icon={<LogIn className="h-4 w-4" aria-hidden="true" />}
+            >
               Sign In
             </Button>
+            {ssoProvider && (
+              <>
+                <p className="text-center text-xs text-gray-500" aria-hidden="true">
+                  or
+                </p>
+                {/* A full navigation: the provider's sign-in page, then back to AdminEase signed in. */}
+                <a
+                  href="/api/auth/sso/start"
+                  className="flex w-full items-center justify-center gap-2 rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-800 shadow-sm hover:bg-gray-50"
+                >
+                  Sign in with {ssoProvider}
+                </a>
+              </>
+            )}
           </form>
 
           {demo && (
@@ -133,6 +154,20 @@ export function SignInPage() {
       </Dialog>
     </div>
   );
+}
+
+/** Why a single sign-on came back refused (`/?sso_error=<reason>`), as the banner's text; null otherwise. */
+export const SSO_ERRORS: Record<string, string> = {
+  unverified: 'Your sign-in provider has not verified your e-mail address, so AdminEase cannot sign you in with it.',
+  unknown: 'No AdminEase account uses the e-mail address of your provider account. Ask your administrator for an invitation.',
+  failed: 'Single sign-on did not complete. Please try again.',
+};
+
+function ssoErrorFromUrl(): string | null {
+  const reason = new URLSearchParams(window.location.search).get('sso_error');
+  if (!reason) return null;
+  window.history.replaceState(null, '', window.location.pathname); // a reload does not show it again
+  return SSO_ERRORS[reason] ?? SSO_ERRORS.failed;
 }
 
 function PasswordText() {

@@ -34,7 +34,7 @@ export function Badge({ tone = 'neutral', children, className, icon }: BadgeProp
   );
 }
 
-/** Status badge colour (employee-side §4): green for Approved, Updated, Closed, Completed; red for Rejected; amber otherwise. */
+/** Status badge colour: green for Approved, Updated, Closed, Completed; red for Rejected; amber otherwise. */
 export function statusBadgeTone(status: string | null | undefined): BadgeTone {
   const s = (status ?? '').trim().toLowerCase();
   if (['approved', 'updated', 'closed', 'completed'].includes(s)) return 'success';

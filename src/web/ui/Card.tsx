@@ -48,12 +48,18 @@ const valueTones = {
 
 export function StatTile({ label, value, tone = 'neutral', icon }: StatTileProps) {
   return (
-    <div className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+    <div className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" data-testid="stat-tile">
       <div className="flex items-center justify-between gap-2 text-sm font-medium text-gray-600">
-        <span>{label}</span>
-        {icon && <span aria-hidden="true" className="text-gray-400">{icon}</span>}
+        <span data-testid="stat-label">{label}</span>
+        {icon && (
+          <span aria-hidden="true" className="text-gray-400">
+            {icon}
+          </span>
+        )}
       </div>
-      <p className={cn('mt-1 text-2xl font-semibold tabular-nums', valueTones[tone])}>{value}</p>
+      <p className={cn('mt-1 text-2xl font-semibold tabular-nums', valueTones[tone])} data-testid="stat-value">
+        {value}
+      </p>
     </div>
   );
 }

@@ -54,6 +54,45 @@ describe('Dialog', () => {
     expect(document.activeElement).toBe(confirm);
   });
 
+  it('keeps Tab and Escape when the focused button went away (focus fell to the page body)', () => {
+    const onClose = vi.fn();
+    function Reveal() {
+      const [shown, setShown] = useState(false);
+      return shown ? <p>secret</p> : <button onClick={() => setShown(true)}>Show New Password</button>;
+    }
+    render(
+      <Dialog open onClose={onClose} title="Details" footer={<button>Done</button>}>
+        <Reveal />
+      </Dialog>,
+    );
+    const show = screen.getByRole('button', { name: 'Show New Password' });
+    show.focus();
+    fireEvent.click(show);
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(document.activeElement).toBe(document.body);
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true);
+    (document.activeElement as HTMLElement).blur();
+    fireEvent.keyDown(document.body, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Done' }));
+    (document.activeElement as HTMLElement).blur();
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('brings focus that moves behind the dialog back into it', () => {
+    render(
+      <>
+        <button>Behind</button>
+        <Dialog open onClose={() => undefined} title="Details">
+          <input aria-label="Inside" />
+        </Dialog>
+      </>,
+    );
+    screen.getByRole('button', { name: 'Behind' }).focus();
+    expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true);
+  });
+
   it('closes on backdrop click and on the close button', () => {
     const onClose = vi.fn();
     render(<Harness onClose={onClose} />);

@@ -28,15 +28,24 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), ' +
   'textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
 
-function focusableIn(root: HTMLElement): HTMLElement[] {
+/** The elements inside `root` that Tab can reach (also the assistant sheet's focus trap). */
+export function focusableIn(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
     (el) => !el.hasAttribute('inert') && el.getAttribute('aria-hidden') !== 'true',
   );
 }
 
+/** Toasts and live regions sit above dialogs on purpose; focus may go there (e.g. a toast's Undo). */
+function isInOtherLayer(node: Node): boolean {
+  const el = node instanceof HTMLElement ? node : node.parentElement;
+  return Boolean(el?.closest('[data-layer="toast"]'));
+}
+
 const widths = { sm: 'sm:max-w-sm', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl', xl: 'sm:max-w-4xl' } as const;
 
 let openCount = 0;
+/** Open dialog panels, the topmost last: only the topmost one keeps the keyboard. */
+const openPanels: HTMLElement[] = [];
 
 export function Dialog({
   open,
@@ -63,14 +72,44 @@ export function Dialog({
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
     if (panel) {
-      const target =
-        initialFocus?.current ?? (bodyRef.current && focusableIn(bodyRef.current)[0]) ?? focusableIn(panel)[0] ?? panel;
+      const target = initialFocus?.current ?? (bodyRef.current && focusableIn(bodyRef.current)[0]) ?? focusableIn(panel)[0] ?? panel;
       target.focus();
     }
     openCount += 1;
+    if (panel) openPanels.push(panel);
+    // When the focused element disappears (a button replaced by what it revealed, e.g. 'Show New Password'), focus
+    // falls to the page body, outside the dialog's own key handling. Tab and Escape pressed then still belong to the
+    // topmost dialog: Tab goes back into it, Escape closes it.
+    function onDocumentKeyDown(event: globalThis.KeyboardEvent) {
+      if (!panel || openPanels[openPanels.length - 1] !== panel) return;
+      const active = document.activeElement;
+      if (active && panel.contains(active)) return; // handled by the dialog's own handler
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onCloseRef.current();
+      } else if (event.key === 'Tab') {
+        event.preventDefault();
+        const items = focusableIn(panel);
+        (event.shiftKey ? items[items.length - 1] : items[0])?.focus();
+        if (items.length === 0) panel.focus();
+      }
+    }
+    // Focus that lands outside the topmost dialog (a click on the page behind is stopped by the backdrop; this covers
+    // scripts and browser moves) is brought back to the dialog.
+    function onDocumentFocusIn(event: FocusEvent) {
+      if (!panel || openPanels[openPanels.length - 1] !== panel) return;
+      const target = event.target as Node | null;
+      if (target && !panel.contains(target) && target !== document.body && !isInOtherLayer(target)) panel.focus();
+    }
+    document.addEventListener('keydown', onDocumentKeyDown);
+    document.addEventListener('focusin', onDocumentFocusIn);
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
+      document.removeEventListener('keydown', onDocumentKeyDown);
+      document.removeEventListener('focusin', onDocumentFocusIn);
+      const at = panel ? openPanels.lastIndexOf(panel) : -1;
+      if (at >= 0) openPanels.splice(at, 1);
       openCount -= 1;
       if (openCount === 0) document.body.style.overflow = previousOverflow;
       // Give focus back to the opener unless the closing action already moved it somewhere useful.
@@ -78,8 +117,8 @@ export function Dialog({
       const focusLost = !active || active === document.body || (panel?.contains(active) ?? false);
       if (focusLost && opener && document.contains(opener)) opener.focus();
     };
-    // Focus moves only when the dialog opens, not on every render.
-  }, [open]);
+    // Focus moves only when the dialog opens, not on every render (initialFocus is a ref: it stays the same).
+  }, [open, initialFocus]);
 
   if (!open) return null;
 
@@ -135,7 +174,7 @@ export function Dialog({
             'pointer-events-auto flex flex-col bg-white shadow-xl focus:outline-none',
             drawer
               ? 'animate-slide-in-right h-full w-full max-w-sm'
-              : cn('animate-pop-in max-h-[92vh] w-full rounded-t-xl sm:rounded-xl', widths[size]),
+              : cn('animate-pop-in max-h-[92dvh] w-full rounded-t-xl sm:rounded-xl', widths[size]),
             className,
           )}
         >
@@ -163,9 +202,7 @@ export function Dialog({
             {children}
           </div>
           {footer && (
-            <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 bg-gray-50 px-5 py-3 sm:rounded-b-xl">
-              {footer}
-            </div>
+            <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 bg-gray-50 px-5 py-3 sm:rounded-b-xl">{footer}</div>
           )}
         </div>
       </div>

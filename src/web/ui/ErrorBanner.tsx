@@ -13,7 +13,10 @@ export interface ErrorBannerProps {
 
 export function ErrorBanner({ children, title, onRetry, onDismiss, className }: ErrorBannerProps) {
   return (
-    <div role="alert" className={cn('flex items-start gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800', className)}>
+    <div
+      role="alert"
+      className={cn('flex items-start gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800', className)}
+    >
       <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
       <div className="min-w-0 flex-1">
         {title && <p className="font-semibold">{title}</p>}

@@ -1,12 +1,5 @@
 // Form fields with a visible label, optional hint and error text wired up through aria-describedby / aria-invalid.
-import {
-  forwardRef,
-  useId,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-} from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { cn } from './cn';
 
 interface FieldChrome {
@@ -80,7 +73,15 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
 ) {
   const ids = useFieldIds(id, error, hint);
   return (
-    <Chrome {...ids} label={label} error={error} hint={hint} hideLabel={hideLabel} required={rest.required} wrapperClassName={wrapperClassName}>
+    <Chrome
+      {...ids}
+      label={label}
+      error={error}
+      hint={hint}
+      hideLabel={hideLabel}
+      required={rest.required}
+      wrapperClassName={wrapperClassName}
+    >
       <input
         ref={ref}
         id={ids.controlId}
@@ -101,7 +102,15 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
 ) {
   const ids = useFieldIds(id, error, hint);
   return (
-    <Chrome {...ids} label={label} error={error} hint={hint} hideLabel={hideLabel} required={rest.required} wrapperClassName={wrapperClassName}>
+    <Chrome
+      {...ids}
+      label={label}
+      error={error}
+      hint={hint}
+      hideLabel={hideLabel}
+      required={rest.required}
+      wrapperClassName={wrapperClassName}
+    >
       <select
         ref={ref}
         id={ids.controlId}
@@ -124,7 +133,15 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
 ) {
   const ids = useFieldIds(id, error, hint);
   return (
-    <Chrome {...ids} label={label} error={error} hint={hint} hideLabel={hideLabel} required={rest.required} wrapperClassName={wrapperClassName}>
+    <Chrome
+      {...ids}
+      label={label}
+      error={error}
+      hint={hint}
+      hideLabel={hideLabel}
+      required={rest.required}
+      wrapperClassName={wrapperClassName}
+    >
       <textarea
         ref={ref}
         id={ids.controlId}

@@ -25,11 +25,19 @@ export function Tabs<K extends string>({ items, value, onChange, label, idPrefix
   function onKeyDown(event: KeyboardEvent, index: number) {
     const last = items.length - 1;
     const next =
-      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : -1;
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : -1;
     if (next < 0) return;
     event.preventDefault();
     onChange(items[next].id);
@@ -71,10 +79,7 @@ export function Tabs<K extends string>({ items, value, onChange, label, idPrefix
 function Count({ value, selected }: { value: number; selected: boolean }) {
   return (
     <span
-      className={cn(
-        'rounded-full px-1.5 text-xs tabular-nums',
-        selected ? 'bg-indigo-100 text-indigo-700' : 'bg-gray-100 text-gray-600',
-      )}
+      className={cn('rounded-full px-1.5 text-xs tabular-nums', selected ? 'bg-indigo-100 text-indigo-700' : 'bg-gray-100 text-gray-600')}
     >
       {value}
     </span>

@@ -48,16 +48,26 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end">
-        <div role="status" aria-live="polite" className="flex w-full flex-col items-center gap-2 sm:items-end">
-          {toasts.filter((t) => t.kind !== 'error').map((t) => (
-            <ToastView key={t.id} toast={t} onDismiss={dismiss} />
-          ))}
+      {/* Never over the header's controls (bell, menu, Logout): on a phone the toasts sit at the bottom, above the
+          round assistant button; from the small breakpoint on at the top centre just under the sticky header (dialogs
+          keep their action buttons at the bottom and their close button at the top right, outside a centred toast). */}
+      <div
+        data-layer="toast"
+        className="pointer-events-none fixed inset-x-0 bottom-16 z-[60] flex flex-col items-center gap-2 p-3 sm:top-16 sm:bottom-auto"
+      >
+        <div role="status" aria-live="polite" className="flex w-full flex-col items-center gap-2">
+          {toasts
+            .filter((t) => t.kind !== 'error')
+            .map((t) => (
+              <ToastView key={t.id} toast={t} onDismiss={dismiss} />
+            ))}
         </div>
         {/* Each error toast is its own alert (announced on insertion), so no empty alert region sits in the page. */}
-        {toasts.filter((t) => t.kind === 'error').map((t) => (
-          <ToastView key={t.id} toast={t} onDismiss={dismiss} role="alert" />
-        ))}
+        {toasts
+          .filter((t) => t.kind === 'error')
+          .map((t) => (
+            <ToastView key={t.id} toast={t} onDismiss={dismiss} role="alert" />
+          ))}
       </div>
     </ToastContext.Provider>
   );

@@ -1,8 +1,8 @@
 // The shared UI kit: import components from 'src/web/ui'.
 export { Button, type ButtonProps, type ButtonVariant } from './Button';
 export { Input, Select, Textarea, type InputProps, type SelectProps, type TextareaProps } from './Field';
-export { Dialog, type DialogProps } from './Dialog';
-export { Table, THead, TBody, Tr, Th, Td, TableMessageRow, type TableProps } from './Table';
+export { Dialog, focusableIn, type DialogProps } from './Dialog';
+export { Table, THead, TBody, Tr, Th, Td, TableMessageRow, type TableProps, type ShowFrom } from './Table';
 export { Badge, StatusBadge, statusBadgeTone, type BadgeTone, type BadgeProps, type StatusBadgeProps } from './Badge';
 export { Tabs, Chips, type TabItem, type TabsProps, type ChipsProps } from './Tabs';
 export { Spinner, type SpinnerProps } from './Spinner';

@@ -2,7 +2,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AudioChunk, AudioQueue } from './audio-queue';
 
-const chunk = (i: number, extra: Partial<AudioChunk> = {}): AudioChunk => ({ id: `c${i}`, audioData: 'AAAA', format: 'mp3', chunkIndex: i, text: `Sentence ${i}.`, ...extra });
+const chunk = (i: number, extra: Partial<AudioChunk> = {}): AudioChunk => ({
+  id: `c${i}`,
+  audioData: 'AAAA',
+  format: 'mp3',
+  chunkIndex: i,
+  text: `Sentence ${i}.`,
+  ...extra,
+});
 
 /** A fake player: each play() stays pending until the test ends (or fails) it. */
 function fakePlayer() {
@@ -10,15 +17,31 @@ function fakePlayer() {
   const pending: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
   return {
     started,
-    play: (c: AudioChunk) => new Promise<void>((resolve, reject) => { started.push(c.chunkIndex); pending.push({ resolve, reject }); }),
-    finish: async () => { pending.shift()!.resolve(); await vi.advanceTimersByTimeAsync(0); },
-    fail: async () => { pending.shift()!.reject(new Error('decode error')); await vi.advanceTimersByTimeAsync(0); },
-    get playingCount() { return pending.length; },
+    play: (c: AudioChunk) =>
+      new Promise<void>((resolve, reject) => {
+        started.push(c.chunkIndex);
+        pending.push({ resolve, reject });
+      }),
+    finish: async () => {
+      pending.shift()!.resolve();
+      await vi.advanceTimersByTimeAsync(0);
+    },
+    fail: async () => {
+      pending.shift()!.reject(new Error('decode error'));
+      await vi.advanceTimersByTimeAsync(0);
+    },
+    get playingCount() {
+      return pending.length;
+    },
   };
 }
 
-beforeEach(() => { vi.useFakeTimers(); });
-afterEach(() => { vi.useRealTimers(); });
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('AudioQueue', () => {
   it('plays chunks in order, one at a time', async () => {
@@ -86,7 +109,12 @@ describe('AudioQueue', () => {
     expect(q.state).toMatchObject({ played: 1, failed: 1 });
     expect(onIdle).toHaveBeenCalledTimes(1);
     // A player that throws synchronously is a failure too.
-    const q2 = new AudioQueue({ play: () => { throw new Error('boom'); }, log });
+    const q2 = new AudioQueue({
+      play: () => {
+        throw new Error('boom');
+      },
+      log,
+    });
     q2.enqueue(chunk(5));
     await vi.advanceTimersByTimeAsync(0);
     expect(q2.state).toMatchObject({ failed: 1, playing: null });

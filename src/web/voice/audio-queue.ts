@@ -1,4 +1,4 @@
-// The audio queue of spoken replies (employee-side §4 "Audio queue", §9): chunks play in order, one at a time; a
+// The audio queue of spoken replies: chunks play in order, one at a time; a
 // chunk with a text start position waits until the displayed text has reached it (checked every 50 ms); at most
 // 50 chunks are kept (the oldest waiting one is dropped); a clip that fails is logged and the queue goes on.
 // Pure: playback and timers are injected, so it is tested with fake timers and reused with any audio element.
@@ -96,7 +96,10 @@ export class AudioQueue {
   clear(): void {
     this.generation += 1;
     this.items.length = 0;
-    if (this.pollHandle !== null) { this.timers.clearTimeout(this.pollHandle); this.pollHandle = null; }
+    if (this.pollHandle !== null) {
+      this.timers.clearTimeout(this.pollHandle);
+      this.pollHandle = null;
+    }
     const wasPlaying = this.current !== null;
     this.current = null;
     if (wasPlaying) this.opts.stopPlayback?.();
@@ -105,7 +108,10 @@ export class AudioQueue {
 
   /** Re-checks a waiting chunk now (e.g. the displayed text grew) instead of at the next poll. */
   poke(): void {
-    if (this.pollHandle !== null) { this.timers.clearTimeout(this.pollHandle); this.pollHandle = null; }
+    if (this.pollHandle !== null) {
+      this.timers.clearTimeout(this.pollHandle);
+      this.pollHandle = null;
+    }
     this.next();
   }
 
@@ -116,7 +122,9 @@ export class AudioQueue {
   /** For React's useSyncExternalStore. */
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
-    return () => { this.listeners.delete(listener); };
+    return () => {
+      this.listeners.delete(listener);
+    };
   };
 
   getSnapshot = (): AudioQueueState => this.snapshot;
@@ -140,7 +148,10 @@ export class AudioQueue {
     const head = this.items[0];
     if (!head) return;
     if (head.textStart !== undefined && this.opts.displayedLength && this.opts.displayedLength(head) < head.textStart) {
-      this.pollHandle = this.timers.setTimeout(() => { this.pollHandle = null; this.next(); }, this.pollMs);
+      this.pollHandle = this.timers.setTimeout(() => {
+        this.pollHandle = null;
+        this.next();
+      }, this.pollMs);
       this.changed();
       return;
     }
@@ -153,21 +164,25 @@ export class AudioQueue {
     try {
       playing = Promise.resolve(this.opts.play(head));
     } catch (err) {
-      playing = Promise.reject(err);
+      playing = Promise.reject(err instanceof Error ? err : new Error(String(err)));
     }
-    playing.then(
-      () => { if (generation === this.generation) this.counts.played += 1; },
-      (err) => {
+    playing
+      .then(
+        () => {
+          if (generation === this.generation) this.counts.played += 1;
+        },
+        (err) => {
+          if (generation !== this.generation) return;
+          this.counts.failed += 1;
+          (this.opts.log ?? ((m, e) => console.error(m, e)))(`Audio chunk ${head.chunkIndex} could not be played`, err);
+        },
+      )
+      .finally(() => {
         if (generation !== this.generation) return;
-        this.counts.failed += 1;
-        (this.opts.log ?? ((m, e) => console.error(m, e)))(`Audio chunk ${head.chunkIndex} could not be played`, err);
-      },
-    ).finally(() => {
-      if (generation !== this.generation) return;
-      this.current = null;
-      this.changed();
-      if (this.items.length === 0) this.opts.onIdle?.(head);
-      this.next();
-    });
+        this.current = null;
+        this.changed();
+        if (this.items.length === 0) this.opts.onIdle?.(head);
+        this.next();
+      });
   }
 }

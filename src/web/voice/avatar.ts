@@ -1,4 +1,4 @@
-// The assistant avatar's state through a chat reply (employee-side §4 "Chat reply lifecycle", §9): listening on send
+// The assistant avatar's state through a chat reply: listening on send
 // or voice start; speaking on the first content or audio; back to greeting about 1 s after a reply, 5 s after the
 // greeting's audio, 3 s after replayed audio; idle when voice recognition ends or the user was already greeted.
 // Pure, with injectable timers.
@@ -21,27 +21,40 @@ export class AvatarController {
   private timer: unknown = null;
   private readonly listeners = new Set<() => void>();
 
-  constructor(initial: AvatarState = 'greeting', private readonly timers: QueueTimers = realTimers) {
+  constructor(
+    initial: AvatarState = 'greeting',
+    private readonly timers: QueueTimers = realTimers,
+  ) {
     this.value = initial;
   }
 
-  get state(): AvatarState { return this.value; }
+  get state(): AvatarState {
+    return this.value;
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
-    return () => { this.listeners.delete(listener); };
+    return () => {
+      this.listeners.delete(listener);
+    };
   };
 
   getSnapshot = (): AvatarState => this.value;
 
   /** A message was sent or voice input started. */
-  listening(): void { this.set('listening'); }
+  listening(): void {
+    this.set('listening');
+  }
 
   /** The first content of a reply or the first audio arrived. */
-  speaking(): void { this.set('speaking'); }
+  speaking(): void {
+    this.set('speaking');
+  }
 
   /** Voice recognition ended, or the user was already greeted. */
-  idle(): void { this.set('idle'); }
+  idle(): void {
+    this.set('idle');
+  }
 
   /**
    * Something finished: a reply's text (with no audio still to play), or a clip. Returns to greeting after the
@@ -49,13 +62,22 @@ export class AvatarController {
    */
   finished(kind: FinishedKind): void {
     this.cancel();
-    this.timer = this.timers.setTimeout(() => { this.timer = null; this.set('greeting'); }, AVATAR_RETURN_MS[kind]);
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = null;
+      this.set('greeting');
+    }, AVATAR_RETURN_MS[kind]);
   }
 
-  dispose(): void { this.cancel(); this.listeners.clear(); }
+  dispose(): void {
+    this.cancel();
+    this.listeners.clear();
+  }
 
   private cancel(): void {
-    if (this.timer !== null) { this.timers.clearTimeout(this.timer); this.timer = null; }
+    if (this.timer !== null) {
+      this.timers.clearTimeout(this.timer);
+      this.timer = null;
+    }
   }
 
   private set(state: AvatarState): void {

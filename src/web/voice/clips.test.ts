@@ -5,10 +5,22 @@ import { base64ToBytes, combineClips, extensionOf, mimeTypeOf } from './clips';
 function wav(samples: number[]): Uint8Array {
   const out = new Uint8Array(44 + samples.length * 2);
   const v = new DataView(out.buffer);
-  const ascii = (o: number, s: string) => { for (let i = 0; i < 4; i += 1) out[o + i] = s.charCodeAt(i); };
-  ascii(0, 'RIFF'); v.setUint32(4, 36 + samples.length * 2, true); ascii(8, 'WAVE'); ascii(12, 'fmt ');
-  v.setUint32(16, 16, true); v.setUint16(20, 1, true); v.setUint16(22, 1, true); v.setUint32(24, 22050, true);
-  v.setUint32(28, 44100, true); v.setUint16(32, 2, true); v.setUint16(34, 16, true); ascii(36, 'data'); v.setUint32(40, samples.length * 2, true);
+  const ascii = (o: number, s: string) => {
+    for (let i = 0; i < 4; i += 1) out[o + i] = s.charCodeAt(i);
+  };
+  ascii(0, 'RIFF');
+  v.setUint32(4, 36 + samples.length * 2, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  v.setUint32(16, 16, true);
+  v.setUint16(20, 1, true);
+  v.setUint16(22, 1, true);
+  v.setUint32(24, 22050, true);
+  v.setUint32(28, 44100, true);
+  v.setUint16(32, 2, true);
+  v.setUint16(34, 16, true);
+  ascii(36, 'data');
+  v.setUint32(40, samples.length * 2, true);
   samples.forEach((s, i) => v.setInt16(44 + i * 2, s, true));
   return out;
 }

@@ -1,4 +1,5 @@
-// Audio clip helpers of the web app: base64 to bytes, the MIME type per format (employee-side §9), and joining a
+// Audio clip helpers of the web app: base64 to bytes, the MIME type per format (mp3 audio/mpeg, ogg audio/ogg,
+// wav and linear16 audio/wav), and joining a
 // reply's chunks into the one "last clip" the audio bar plays and downloads (MP3 frames concatenate; WAVs merge).
 
 export function mimeTypeOf(format: string): string {
@@ -32,7 +33,10 @@ function wavParts(bytes: Uint8Array): { sampleRate: number; channels: number; da
   while (off + 8 <= bytes.length) {
     const id = tag(off);
     const size = v.getUint32(off + 4, true);
-    if (id === 'fmt ') { channels = v.getUint16(off + 10, true); sampleRate = v.getUint32(off + 12, true); }
+    if (id === 'fmt ') {
+      channels = v.getUint16(off + 10, true);
+      sampleRate = v.getUint32(off + 12, true);
+    }
     if (id === 'data') return { sampleRate, channels, data: bytes.subarray(off + 8, Math.min(off + 8 + size, bytes.length)) };
     off += 8 + size + (size & 1);
   }
@@ -42,11 +46,22 @@ function wavParts(bytes: Uint8Array): { sampleRate: number; channels: number; da
 function wavFile(sampleRate: number, channels: number, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(44 + data.length);
   const v = new DataView(out.buffer);
-  const ascii = (o: number, s: string) => { for (let i = 0; i < 4; i += 1) out[o + i] = s.charCodeAt(i); };
-  ascii(0, 'RIFF'); v.setUint32(4, 36 + data.length, true); ascii(8, 'WAVE');
-  ascii(12, 'fmt '); v.setUint32(16, 16, true); v.setUint16(20, 1, true); v.setUint16(22, channels, true);
-  v.setUint32(24, sampleRate, true); v.setUint32(28, sampleRate * channels * 2, true); v.setUint16(32, channels * 2, true); v.setUint16(34, 16, true);
-  ascii(36, 'data'); v.setUint32(40, data.length, true);
+  const ascii = (o: number, s: string) => {
+    for (let i = 0; i < 4; i += 1) out[o + i] = s.charCodeAt(i);
+  };
+  ascii(0, 'RIFF');
+  v.setUint32(4, 36 + data.length, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  v.setUint32(16, 16, true);
+  v.setUint16(20, 1, true);
+  v.setUint16(22, channels, true);
+  v.setUint32(24, sampleRate, true);
+  v.setUint32(28, sampleRate * channels * 2, true);
+  v.setUint16(32, channels * 2, true);
+  v.setUint16(34, 16, true);
+  ascii(36, 'data');
+  v.setUint32(40, data.length, true);
   out.set(data, 44);
   return out;
 }
@@ -60,13 +75,19 @@ export function combineClips(format: string, clips: Uint8Array[]): Uint8Array {
       const total = parts.reduce((n, p) => n + p.data.length, 0);
       const data = new Uint8Array(total);
       let at = 0;
-      for (const p of parts) { data.set(p.data, at); at += p.data.length; }
+      for (const p of parts) {
+        data.set(p.data, at);
+        at += p.data.length;
+      }
       return wavFile(parts[0].sampleRate, parts[0].channels, data);
     }
   }
   const total = clips.reduce((n, c) => n + c.length, 0);
   const out = new Uint8Array(total);
   let at = 0;
-  for (const c of clips) { out.set(c, at); at += c.length; }
+  for (const c of clips) {
+    out.set(c, at);
+    at += c.length;
+  }
   return out;
 }

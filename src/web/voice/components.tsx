@@ -1,4 +1,4 @@
-// The chat panel's voice controls (employee-side §2 "Chatbot panel"): sound on/off, microphone start/stop, the red
+// The chat panel's voice controls: sound on/off, microphone start/stop, the red
 // 'Listening...' box with the interim transcript, the audio bar ('Generating audio...', play and download of the
 // last clip), Replay on bot messages, and the hidden audio element the queue plays through (its data-* attributes
 // expose the queue for tests and diagnostics).
@@ -21,12 +21,18 @@ export function SoundToggle({ voice }: { voice: ChatVoice }) {
         aria-label={on ? 'Turn sound off' : 'Turn sound on'}
         title={on ? 'Sound is on: replies are spoken. Click to turn sound off.' : 'Sound is off. Click to have replies spoken.'}
         data-testid="sound-toggle"
-        className={cn(iconButton, on ? 'bg-indigo-50 text-indigo-700 ring-indigo-200 hover:bg-indigo-100' : 'bg-white text-gray-500 ring-gray-300 hover:bg-gray-50')}
+        className={cn(
+          iconButton,
+          on ? 'bg-indigo-50 text-indigo-700 ring-indigo-200 hover:bg-indigo-100' : 'bg-white text-gray-500 ring-gray-300 hover:bg-gray-50',
+        )}
       >
         {on ? <Volume2 className="h-5 w-5" aria-hidden /> : <VolumeX className="h-5 w-5" aria-hidden />}
       </button>
       {voice.soundStopped && (
-        <span role="status" className="absolute -top-7 left-1/2 -translate-x-1/2 rounded bg-gray-800 px-2 py-0.5 text-xs whitespace-nowrap text-white">
+        <span
+          role="status"
+          className="absolute -top-7 left-1/2 -translate-x-1/2 rounded bg-gray-800 px-2 py-0.5 text-xs whitespace-nowrap text-white"
+        >
           Sound off
         </span>
       )}
@@ -45,8 +51,10 @@ export function MicButton({ voice, disabled = false }: { voice: ChatVoice; disab
       disabled={unsupported || disabled}
       aria-pressed={v.listening}
       aria-label={label}
-      aria-description={unsupported ? v.unsupportedReason ?? undefined : undefined}
-      title={unsupported ? v.unsupportedReason ?? undefined : v.listening ? 'Stop listening and send what you said' : 'Speak your message'}
+      aria-description={unsupported ? (v.unsupportedReason ?? undefined) : undefined}
+      title={
+        unsupported ? (v.unsupportedReason ?? undefined) : v.listening ? 'Stop listening and send what you said' : 'Speak your message'
+      }
       data-testid="mic-button"
       data-supported={v.supported}
       className={cn(
@@ -66,16 +74,30 @@ export function ListeningBox({ voice }: { voice: ChatVoice }) {
   const v = voice.voiceInput;
   if (v.listening) {
     return (
-      <div role="status" aria-live="polite" data-testid="listening-box" className="flex items-start gap-2 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+      <div
+        role="status"
+        aria-live="polite"
+        data-testid="listening-box"
+        className="flex items-start gap-2 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800"
+      >
         <span className="mt-1.5 h-2 w-2 shrink-0 animate-pulse rounded-full bg-red-600" aria-hidden />
         <div className="min-w-0">
           <p className="font-medium">Listening...</p>
-          {v.interim && <p className="break-words text-red-700" data-testid="interim-transcript">{v.interim}</p>}
+          {v.interim && (
+            <p className="break-words text-red-700" data-testid="interim-transcript">
+              {v.interim}
+            </p>
+          )}
         </div>
       </div>
     );
   }
-  if (v.error) return <p role="alert" className="text-xs text-red-700">{v.error}</p>;
+  if (v.error)
+    return (
+      <p role="alert" className="text-xs text-red-700">
+        {v.error}
+      </p>
+    );
   return null;
 }
 

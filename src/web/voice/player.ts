@@ -6,7 +6,10 @@ import { base64ToBytes, mimeTypeOf } from './clips';
 export class ElementPlayer {
   private stopCurrent: (() => void) | null = null;
 
-  constructor(private readonly element: () => HTMLAudioElement | null, private readonly rate: () => number = () => 1) {}
+  constructor(
+    private readonly element: () => HTMLAudioElement | null,
+    private readonly rate: () => number = () => 1,
+  ) {}
 
   play = (chunk: AudioChunk): Promise<void> => {
     const el = this.element();
@@ -24,12 +27,15 @@ export class ElementPlayer {
         this.stopCurrent = null;
         el.removeAttribute('data-chunk-index');
         URL.revokeObjectURL(url);
-        if (err) reject(err);
+        if (err) reject(err instanceof Error ? err : new Error(String(err)));
         else resolve();
       };
       const onEnded = () => done();
       const onError = () => done(new Error(el.error?.message || `Audio (${chunk.format}) could not be played`));
-      this.stopCurrent = () => { el.pause(); done(); };
+      this.stopCurrent = () => {
+        el.pause();
+        done();
+      };
       el.addEventListener('ended', onEnded);
       el.addEventListener('error', onError);
       el.setAttribute('data-chunk-index', String(chunk.chunkIndex));
@@ -38,7 +44,8 @@ export class ElementPlayer {
       const rate = Math.min(Math.max(this.rate() || 1, 0.5), 2);
       el.defaultPlaybackRate = rate;
       el.playbackRate = rate;
-      const started = el.play();
+      // Older browsers return nothing from play() instead of a promise.
+      const started = el.play() as Promise<void> | undefined;
       if (started && typeof started.catch === 'function') started.catch((err: unknown) => done(err));
     });
   };

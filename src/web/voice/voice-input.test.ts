@@ -12,10 +12,20 @@ class FakeRecognition implements RecognitionLike {
   onend: RecognitionLike['onend'] = null;
   onstart: RecognitionLike['onstart'] = null;
   started = false;
-  constructor() { FakeRecognition.last = this; }
-  start() { this.started = true; }
-  stop() { this.started = false; this.onend?.(); }
-  abort() { this.started = false; this.onend?.(); }
+  constructor() {
+    FakeRecognition.last = this;
+  }
+  start() {
+    this.started = true;
+  }
+  stop() {
+    this.started = false;
+    this.onend?.();
+  }
+  abort() {
+    this.started = false;
+    this.onend?.();
+  }
   say(parts: Array<[string, boolean]>, resultIndex = 0) {
     this.onresult?.({ resultIndex, results: parts.map(([t, isFinal]) => ({ isFinal, 0: { transcript: t } })) });
   }
@@ -23,17 +33,24 @@ class FakeRecognition implements RecognitionLike {
 
 function setup() {
   const calls = { listening: [] as boolean[], interim: [] as string[], final: [] as string[], errors: [] as string[] };
-  const v = new VoiceInput({
-    onListening: (l) => calls.listening.push(l),
-    onInterim: (t) => calls.interim.push(t),
-    onFinal: (t) => calls.final.push(t),
-    onError: (m) => calls.errors.push(m),
-  }, { Recognition: FakeRecognition, timers: { setTimeout, clearTimeout } });
+  const v = new VoiceInput(
+    {
+      onListening: (l) => calls.listening.push(l),
+      onInterim: (t) => calls.interim.push(t),
+      onFinal: (t) => calls.final.push(t),
+      onError: (m) => calls.errors.push(m),
+    },
+    { Recognition: FakeRecognition, timers: { setTimeout, clearTimeout } },
+  );
   return { v, calls };
 }
 
-beforeEach(() => { vi.useFakeTimers(); });
-afterEach(() => { vi.useRealTimers(); });
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('VoiceInput', () => {
   it('listens continuously with interim results in en-US and sends the final transcript once when stopped', () => {
@@ -44,9 +61,18 @@ describe('VoiceInput', () => {
     expect(v.listening).toBe(true);
     rec.say([['I need', false]]);
     expect(calls.interim.at(-1)).toBe('I need');
-    rec.say([['I need a day off', true], ['next', false]]);
+    rec.say([
+      ['I need a day off', true],
+      ['next', false],
+    ]);
     expect(calls.interim.at(-1)).toBe('I need a day off next');
-    rec.say([['I need a day off', true], ['next Monday', true]], 1);
+    rec.say(
+      [
+        ['I need a day off', true],
+        ['next Monday', true],
+      ],
+      1,
+    );
     v.stop();
     expect(calls.final).toEqual(['I need a day off next Monday']);
     expect(calls.listening).toEqual([true, false]);

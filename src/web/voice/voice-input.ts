@@ -1,4 +1,4 @@
-// Voice input with the browser's speech recognition (employee-side §7: continuous, interim results, en-US).
+// Voice input with the browser's speech recognition (continuous, with interim results, in en-US).
 // Interim text is reported while the user speaks; final results accumulate and are handed over as one message when
 // recognition ends: the user clicks stop, the browser ends it, or 2 s pass without speech after a final result.
 import type { QueueTimers } from './audio-queue';
@@ -25,7 +25,9 @@ export interface RecognitionResultEventLike {
 export type RecognitionConstructor = new () => RecognitionLike;
 
 /** The browser's SpeechRecognition constructor (standard or webkit-prefixed), or null where there is none. */
-export function speechRecognitionConstructor(win: unknown = typeof window === 'undefined' ? undefined : window): RecognitionConstructor | null {
+export function speechRecognitionConstructor(
+  win: unknown = typeof window === 'undefined' ? undefined : window,
+): RecognitionConstructor | null {
   const w = win as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor } | undefined;
   return w?.SpeechRecognition ?? w?.webkitSpeechRecognition ?? null;
 }
@@ -83,12 +85,19 @@ export class VoiceInput {
   private active = false;
   private readonly timers: QueueTimers;
 
-  constructor(private readonly cb: VoiceInputCallbacks, private readonly opts: VoiceInputOptions) {
+  constructor(
+    private readonly cb: VoiceInputCallbacks,
+    private readonly opts: VoiceInputOptions,
+  ) {
     this.timers = opts.timers ?? realTimers;
   }
 
-  get supported(): boolean { return this.opts.Recognition !== null; }
-  get listening(): boolean { return this.active; }
+  get supported(): boolean {
+    return this.opts.Recognition !== null;
+  }
+  get listening(): boolean {
+    return this.active;
+  }
 
   start(): void {
     if (this.active || !this.opts.Recognition) return;
@@ -120,7 +129,11 @@ export class VoiceInput {
   stop(): void {
     this.clearSilence();
     if (!this.recognition) return;
-    try { this.recognition.stop(); } catch { this.ended(this.recognition); }
+    try {
+      this.recognition.stop();
+    } catch {
+      this.ended(this.recognition);
+    }
   }
 
   /** Stops without sending anything (logout, panel closed). */
@@ -130,7 +143,11 @@ export class VoiceInput {
     this.finalText = '';
     if (!rec) return;
     rec.onresult = null;
-    try { rec.abort(); } catch { /* already stopped */ }
+    try {
+      rec.abort();
+    } catch {
+      /* already stopped */
+    }
     this.ended(rec);
   }
 
@@ -145,7 +162,10 @@ export class VoiceInput {
     this.cb.onInterim(`${this.finalText} ${interim}`.trim());
     this.clearSilence();
     if (this.finalText && !interim.trim()) {
-      this.silence = this.timers.setTimeout(() => { this.silence = null; this.stop(); }, this.opts.silenceMs ?? SILENCE_AFTER_FINAL_MS);
+      this.silence = this.timers.setTimeout(() => {
+        this.silence = null;
+        this.stop();
+      }, this.opts.silenceMs ?? SILENCE_AFTER_FINAL_MS);
     }
   }
 
@@ -164,6 +184,9 @@ export class VoiceInput {
   }
 
   private clearSilence(): void {
-    if (this.silence !== null) { this.timers.clearTimeout(this.silence); this.silence = null; }
+    if (this.silence !== null) {
+      this.timers.clearTimeout(this.silence);
+      this.silence = null;
+    }
   }
 }

@@ -5,7 +5,18 @@
 export type Lexicon = Record<string, readonly string[]>;
 
 export const LEAVE_TYPE_WORDS: Lexicon = {
-  Annual: ['annual', 'annual leave', 'vacation', 'holiday', 'holidays', 'pto', 'paid time off', 'privilege leave', 'earned leave', 'a break'],
+  Annual: [
+    'annual',
+    'annual leave',
+    'vacation',
+    'holiday',
+    'holidays',
+    'pto',
+    'paid time off',
+    'privilege leave',
+    'earned leave',
+    'a break',
+  ],
   Sick: ['sick', 'sick leave', 'illness', 'ill', 'unwell', 'medical leave', 'not feeling well', 'flu', 'fever', 'doctor'],
   Casual: ['casual', 'casual leave', 'personal day'],
   Unpaid: ['unpaid', 'unpaid leave', 'without pay', 'leave without pay', 'lwp'],
@@ -15,7 +26,23 @@ export const LEAVE_TYPE_WORDS: Lexicon = {
   Compensatory: ['compensatory', 'comp off', 'compensatory off', 'time off in lieu', 'toil', 'in lieu'],
 };
 /** Leave-type words that only count when nothing more explicit is said (they often describe the reason). */
-export const WEAK_LEAVE_WORDS = new Set(['holiday', 'holidays', 'a break', 'ill', 'unwell', 'not feeling well', 'flu', 'fever', 'doctor', 'funeral', 'passed away', 'having a baby', 'my wife is having a baby', 'partner is having a baby', 'in lieu']);
+export const WEAK_LEAVE_WORDS = new Set([
+  'holiday',
+  'holidays',
+  'a break',
+  'ill',
+  'unwell',
+  'not feeling well',
+  'flu',
+  'fever',
+  'doctor',
+  'funeral',
+  'passed away',
+  'having a baby',
+  'my wife is having a baby',
+  'partner is having a baby',
+  'in lieu',
+]);
 
 export const PASSWORD_SYSTEM_WORDS: Lexicon = {
   Email: ['email', 'e-mail', 'mail', 'outlook', 'mailbox', 'gmail', 'webmail'],
@@ -25,7 +52,19 @@ export const PASSWORD_SYSTEM_WORDS: Lexicon = {
 };
 
 export const RESET_REASON_WORDS: Lexicon = {
-  'Forgotten Password': ['forgot', 'forgotten', "can't remember", 'cannot remember', "don't remember", 'do not remember', 'lost my password', 'lost the password', 'no idea what my password', 'expired', 'expiry'],
+  'Forgotten Password': [
+    'forgot',
+    'forgotten',
+    "can't remember",
+    'cannot remember',
+    "don't remember",
+    'do not remember',
+    'lost my password',
+    'lost the password',
+    'no idea what my password',
+    'expired',
+    'expiry',
+  ],
   'Locked Account': ['locked', 'locked out', 'lock out', 'lockout', 'blocked', 'account is disabled', 'too many attempts', 'suspended'],
   'Security Concern': ['security', 'compromised', 'hacked', 'phishing', 'suspicious', 'leaked', 'someone else knows', 'breach', 'stolen'],
 };
@@ -53,9 +92,29 @@ export const INCIDENT_SYSTEM_WORDS: Lexicon = {
 };
 
 export const ACCESS_TYPE_WORDS: Lexicon = {
-  'New Access Card': ['new access card', 'new card', 'new badge', 'access card', 'lost my card', 'lost my badge', 'replacement card', 'id card'],
+  'New Access Card': [
+    'new access card',
+    'new card',
+    'new badge',
+    'access card',
+    'lost my card',
+    'lost my badge',
+    'replacement card',
+    'id card',
+  ],
   'Temporary Access': ['temporary', 'temporary access', 'temporarily', 'for a few days', 'for one day', 'visitor'],
-  'Extended Access Hours': ['extended hours', 'extended access', 'after hours', 'after-hours', 'late hours', 'weekend access', 'overnight', 'at night', 'evenings', 'weekends'],
+  'Extended Access Hours': [
+    'extended hours',
+    'extended access',
+    'after hours',
+    'after-hours',
+    'late hours',
+    'weekend access',
+    'overnight',
+    'at night',
+    'evenings',
+    'weekends',
+  ],
 };
 
 export const INFO_UPDATE_WORDS: Lexicon = {

@@ -1,14 +1,15 @@
 // Approvers in the chat: what waits for me (from the caller's own queues, counted like the dashboard's
 // Pending tile), the details of one request, and deciding by id or description with a confirmation (and a
-// reason on rejection). Permission and chain rules are the approvals feature's own (decideStage,
-// checkStageDecidable) and what it shows is the request policy's (canViewRequest, canSeeSensitive), so the chat
+// reason on rejection). Who may decide what is the request policy's (decideRefusal, canDecideStage), the chain rules
+// the domain's (checkStageDecidable), and what it shows is the request policy's (canViewRequest, canSeeSensitive), so the chat
 // can never do or show more than the dashboards: a request the caller may not see is treated exactly like an
 // id that does not exist, on every path (one id, several ids, choices, details).
-import { type ApproverRole, MANAGER_VIEW_ONLY_TYPES, checkStageDecidable, stageState } from '../../../domain/approvals.js';
-import { formTitle, formTypeDef, STAGES } from '../../../domain/forms.js';
-import { dashboardForRole } from '../../../domain/roles.js';
-import { QUEUE_DEFAULT_LIMIT, callerStage, decideStage, queueFor, queueSummary } from '../../approvals/service.js';
-import { canViewRequest, withoutSensitive } from '../../policies/requests.js';
+import { businessDate } from '../../../domain/business-time.js';
+import { MANAGER_VIEW_ONLY_TYPES, checkStageDecidable, stageState } from '../../../domain/approvals.js';
+import { formTitle, formTypeDef, isLeaveType, STAGES } from '../../../domain/forms.js';
+import { QUEUE_DEFAULT_LIMIT, decideStage, queueFor, queueSummary } from '../../approvals/service.js';
+import { type QueueRole, queuesOf } from '../../policies/groups.js';
+import { callerStageOf, canDecideStage, canViewRequest, decideRefusal, isRequestOwner, withoutSensitive } from '../../policies/requests.js';
 import { HttpError } from '../../http/errors.js';
 import { itQueue } from '../../it-desk/service.js';
 import { type RecordRow, type RequestRecord, loadRecordByRef, toRecord } from '../../requests/repo.js';
@@ -19,26 +20,21 @@ import type { Normalised } from './text.js';
 import { type ApprovalAction, POINT_DOWN, type PendingChoice, type PendingDecision, type Reply, type TurnContext, reply } from './types.js';
 import { isAffirmative, isNegative } from './understand.js';
 
-export type QueueRole = ApproverRole | 'it';
-
-const DASHBOARD_ROLE: Record<string, QueueRole | undefined> = {
-  line_manager: 'manager', hr: 'hr', finance: 'finance', facilities_desk: 'facilities_desk', facilities_manager: 'facilities_manager', it: 'it',
-};
+export type { QueueRole };
 
 const ROLE_LABEL: Record<QueueRole, string> = {
-  manager: 'line manager', hr: 'HR', finance: 'finance', facilities_desk: 'facilities desk', facilities_manager: 'facilities manager', it: 'IT support',
+  manager: 'line manager',
+  hr: 'HR',
+  finance: 'finance',
+  facilities_desk: 'facilities desk',
+  facilities_manager: 'facilities manager',
+  it: 'IT support',
 };
 
-/** The queues the caller works: their dashboard's role first, plus 'manager' when people report to them. */
+/** The queues the caller works (the group rule): their group's first, plus 'manager' when people report to them. */
 export async function approverRoles(ctx: TurnContext): Promise<QueueRole[]> {
-  const roles: QueueRole[] = [];
-  const primary = DASHBOARD_ROLE[dashboardForRole(ctx.user.role, ctx.user.user_type)];
-  if (primary) roles.push(primary);
-  if (!roles.includes('manager')) {
-    const r = await ctx.db.query('SELECT 1 FROM users WHERE manager_id = $1 LIMIT 1', [ctx.user.id]);
-    if (r.rows.length > 0) roles.push('manager');
-  }
-  return roles;
+  const r = await ctx.db.query('SELECT 1 FROM users WHERE manager_id = $1 LIMIT 1', [ctx.user.id]);
+  return queuesOf(ctx.user, r.rows.length > 0);
 }
 
 export interface RoleQueue {
@@ -49,7 +45,7 @@ export interface RoleQueue {
   items: RequestRecord[];
 }
 
-const IT_TYPES = MANAGER_VIEW_ONLY_TYPES as readonly string[];
+const IT_TYPES = MANAGER_VIEW_ONLY_TYPES;
 
 /** A request the caller may see, else undefined: an unseen request and a missing id look the same here. */
 async function visibleRow(ctx: TurnContext, id: string): Promise<RecordRow | undefined> {
@@ -61,7 +57,9 @@ async function visibleRow(ctx: TurnContext, id: string): Promise<RecordRow | und
 export async function roleQueue(ctx: TurnContext, role: QueueRole): Promise<RoleQueue> {
   if (role === 'it') {
     // up to 300 open tickets, as the IT queue answered before it took a limit
-    const items = (await itQueue(ctx.db, ctx.user, { limit: 300 })).filter((r) => ['open', 'in progress', 'pending'].includes(String(r.status).toLowerCase()));
+    const items = (await itQueue(ctx.db, ctx.user, { limit: 300 })).filter((r) =>
+      ['open', 'in progress', 'pending'].includes(String(r.status).toLowerCase()),
+    );
     return { role, count: items.length, items };
   }
   const stage = role === 'manager' ? 'line_manager' : role;
@@ -73,7 +71,10 @@ export async function roleQueue(ctx: TurnContext, role: QueueRole): Promise<Role
     return { role, count: summary.total_pending, items };
   }
   // The list holds at most QUEUE_DEFAULT_LIMIT rows; when it is full, the exact counters give the total.
-  const count = list.length >= QUEUE_DEFAULT_LIMIT ? Math.max(atStage.length, (await queueSummary(ctx.db, ctx.user, role)).total_pending) : atStage.length;
+  const count =
+    list.length >= QUEUE_DEFAULT_LIMIT
+      ? Math.max(atStage.length, (await queueSummary(ctx.db, ctx.user, role)).total_pending)
+      : atStage.length;
   return { role, count, items: atStage };
 }
 
@@ -102,7 +103,10 @@ function waitingNote(r: RequestRecord): string {
 export async function queueReply(ctx: TurnContext, lower: string, opts: { greeting?: string } = {}): Promise<Reply> {
   const roles = await approverRoles(ctx);
   if (roles.length === 0) {
-    return reply("You don't have an approval queue — requests wait for your line manager and the other approvers, not for you. I can show you the status of your own requests instead.", { intent: 'approvals.none', suggestions: ['Show my requests', 'Request leave', 'Book meeting room', 'Report IT issue'] });
+    return reply(
+      "You don't have an approval queue — requests wait for your line manager and the other approvers, not for you. I can show you the status of your own requests instead.",
+      { intent: 'approvals.none', suggestions: ['Show my requests', 'Request leave', 'Book meeting room', 'Report IT issue'] },
+    );
   }
   const queues = await Promise.all(roles.map((r) => roleQueue(ctx, r)));
   const types = opts.greeting ? [] : formTypesIn(lower);
@@ -116,18 +120,24 @@ export async function queueReply(ctx: TurnContext, lower: string, opts: { greeti
     const items = types.length ? q.items.filter((r) => types.includes(r.form_type)) : q.items;
     const count = types.length ? items.length : q.count;
     total += count;
-    const noun = q.role === 'it' ? (count === 1 ? 'open ticket' : 'open tickets') : count === 1 ? `${typeLabel}request` : `${typeLabel}requests`;
+    const noun =
+      q.role === 'it' ? (count === 1 ? 'open ticket' : 'open tickets') : count === 1 ? `${typeLabel}request` : `${typeLabel}requests`;
     const asRole = queues.length > 1 || q.role !== roles[0] ? ` as ${ROLE_LABEL[q.role]}` : '';
     if (count === 0) {
       // a secondary queue with nothing in it is not worth a line
       if (q.role === roles[0] || queues.every((x) => x.count === 0)) {
-        if (!parts.some((p) => p.startsWith('There are no pending'))) parts.push(`There are no pending ${typeLabel ? typeLabel.toLowerCase() : ''}${q.role === 'it' ? 'tickets' : 'requests'} waiting for you${queues.length > 1 && q.role !== roles[0] ? asRole : ''}.`);
+        if (!parts.some((p) => p.startsWith('There are no pending')))
+          parts.push(
+            `There are no pending ${typeLabel ? typeLabel.toLowerCase() : ''}${q.role === 'it' ? 'tickets' : 'requests'} waiting for you${queues.length > 1 && q.role !== roles[0] ? asRole : ''}.`,
+          );
       }
       continue;
     }
     const lines = items.slice(0, 5).map((r, i) => `${i + 1}. ${requestLine(r, { who: true })}${waitingNote(r)}`);
     const more = count > lines.length ? `\n…and ${count - lines.length} more.` : '';
-    parts.push(`You have ${count} ${noun} waiting for your ${q.role === 'it' ? 'attention' : 'approval'}${asRole}:\n${lines.join('\n')}${more}`);
+    parts.push(
+      `You have ${count} ${noun} waiting for your ${q.role === 'it' ? 'attention' : 'approval'}${asRole}:\n${lines.join('\n')}${more}`,
+    );
     for (const r of items.slice(0, 5)) {
       refs.push(r.request_id);
       if (q.role !== 'it' && r.actionable !== false) actions.push(actionFor(r));
@@ -136,11 +146,17 @@ export async function queueReply(ctx: TurnContext, lower: string, opts: { greeti
   ctx.state.lastRefs = refs;
   const hasItems = total > 0;
   let text = parts.join('\n\n');
-  if (opts.greeting) text = `${opts.greeting} ${hasItems ? '' : 'Nothing is waiting for your approval right now — enjoy the calm! 😊'}${hasItems ? `\n${text}` : ''}`.trim();
-  if (hasItems && actions.length > 0) text += `\n\nYou can decide them right here (e.g. "approve ${actions[0].request_id}"), or in the approval table ${POINT_DOWN} [View Approvals]`;
+  if (opts.greeting)
+    text =
+      `${opts.greeting} ${hasItems ? '' : 'Nothing is waiting for your approval right now — enjoy the calm! 😊'}${hasItems ? `\n${text}` : ''}`.trim();
+  if (hasItems && actions.length > 0)
+    text += `\n\nYou can decide them right here (e.g. "approve ${actions[0].request_id}"), or in the approval table ${POINT_DOWN} [View Approvals]`;
   else if (hasItems) text += `\n\nYou can work on them in the table ${POINT_DOWN} [View Approvals]`;
-  const suggestions = actions.length ? [`Approve ${actions[0].request_id}`, `Show ${actions[0].request_id}`, 'Show pending approvals', 'Request leave']
-    : refs.length ? [`Show ${refs[0]}`, 'Request leave', 'Book meeting room', 'Report IT issue'] : ['Request leave', 'Book meeting room', 'Report IT issue', 'Update info'];
+  const suggestions = actions.length
+    ? [`Approve ${actions[0].request_id}`, `Show ${actions[0].request_id}`, 'Show pending approvals', 'Request leave']
+    : refs.length
+      ? [`Show ${refs[0]}`, 'Request leave', 'Book meeting room', 'Report IT issue']
+      : ['Request leave', 'Book meeting room', 'Report IT issue', 'Update info'];
   return reply(text, { intent: 'approvals.queue', approvalActions: actions, showApprovalAction: hasItems, suggestions });
 }
 
@@ -175,39 +191,57 @@ async function resolveTargets(ctx: TurnContext, nm: Normalised, rest: string): P
   const types = formTypesIn(rest);
   const words = (nm.original.toLowerCase().match(/[a-z][a-z'-]+/g) ?? []).map((w) => w.replace(/'s$/, ''));
   const byName = candidates.filter((r) => {
-    const name = String(r.employee_name ?? '').toLowerCase().split(/\s+/);
+    const name = String(r.employee_name ?? '')
+      .toLowerCase()
+      .split(/\s+/);
     return name.some((n) => n.length >= 2 && words.includes(n));
   });
   let pool = byName.length ? byName : types.length ? candidates : [];
   if (types.length) pool = pool.filter((r) => types.includes(r.form_type));
   if (pool.length > 1) {
     // more words of the description narrow it down ('Maria's casual leave', 'the Berlin trip')
-    const names = new Set(pool.flatMap((r) => String(r.employee_name ?? '').toLowerCase().split(/\s+/)));
-    const content = words.filter((w) => w.length >= 3 && !names.has(w) && !/^(approve|reject|decline|deny|the|and|request|requests|leave|please|for|from|with|her|his|their)$/.test(w));
+    const names = new Set(
+      pool.flatMap((r) =>
+        String(r.employee_name ?? '')
+          .toLowerCase()
+          .split(/\s+/),
+      ),
+    );
+    const content = words.filter(
+      (w) =>
+        w.length >= 3 &&
+        !names.has(w) &&
+        !/^(approve|reject|decline|deny|the|and|request|requests|leave|please|for|from|with|her|his|their)$/.test(w),
+    );
     const narrowed = pool.filter((r) => content.some((w) => JSON.stringify(Object.values(r)).toLowerCase().includes(w)));
     if (narrowed.length >= 1) pool = narrowed;
   }
   if (pool.length) return { ids: [...new Set(pool.map((r) => r.request_id))], described: true };
-  if (/^(it|this|that|this one|that one|this request|that request|the request)?$/.test(rest.trim()) && last.length === 1) return { ids: [last[0]], described: false };
+  if (/^(it|this|that|this one|that one|this request|that request|the request)?$/.test(rest.trim()) && last.length === 1)
+    return { ids: [last[0]], described: false };
   return { ids: [], described: byName.length > 0 || types.length > 0 || rest.trim().length > 0 };
 }
 
-interface Checked { ok: true; record: RequestRecord; stage: string }
-interface Refused { ok: false; message: string }
+interface Checked {
+  ok: true;
+  record: RequestRecord;
+  stage: string;
+}
+interface Refused {
+  ok: false;
+  message: string;
+}
 
 /** Can the caller decide this request now? The same checks decideStage makes, before asking to confirm. */
 async function checkDecidable(ctx: TurnContext, id: string, decision: 'Approved' | 'Rejected'): Promise<Checked | Refused> {
   const row = await visibleRow(ctx, id);
   if (!row) return { ok: false, message: `I couldn't find ${id} among the requests you can decide.` };
   const verb = decision === 'Approved' ? 'approve' : 'reject';
-  if (row.employee_user_id === ctx.user.id) return { ok: false, message: `You cannot ${verb} your own request ${row.request_id}.` };
-  let stage;
-  try {
-    stage = callerStage(ctx.user, row);
-  } catch (err) {
-    if (err instanceof HttpError) return { ok: false, message: `I can't ${verb} ${row.request_id}: ${err.message}.` };
-    throw err;
-  }
+  if (isRequestOwner(ctx.user, row)) return { ok: false, message: `You cannot ${verb} your own request ${row.request_id}.` };
+  // The request policy's rules, as decideStage applies them: the caller's stage, then may they decide it.
+  const stage = callerStageOf(ctx.user, row);
+  const refusal = typeof stage === 'string' ? decideRefusal(ctx.user, row, stage) : stage;
+  if (refusal || typeof stage !== 'string') return { ok: false, message: `I can't ${verb} ${row.request_id}: ${refusal?.message}.` };
   const record = withoutSensitive(ctx.user, row, toRecord(row));
   const check = checkStageDecidable(record, stage);
   if (!check.ok) return { ok: false, message: `I can't ${verb} ${row.request_id} yet: ${check.message}.` };
@@ -224,7 +258,10 @@ export async function startDecision(ctx: TurnContext, nm: Normalised, decision: 
   const roles = await approverRoles(ctx);
   const verb = decision === 'Approved' ? 'approve' : 'reject';
   if (roles.length === 0) {
-    return reply(`I'm sorry, I can't ${verb} requests for you — only the assigned approvers can decide them, and nothing is waiting for your approval. I can show you the status of your own requests instead.`, { intent: 'approvals.refused', suggestions: ['Show my requests', 'Request leave', 'Book meeting room', 'Report IT issue'] });
+    return reply(
+      `I'm sorry, I can't ${verb} requests for you — only the assigned approvers can decide them, and nothing is waiting for your approval. I can show you the status of your own requests instead.`,
+      { intent: 'approvals.refused', suggestions: ['Show my requests', 'Request leave', 'Book meeting room', 'Report IT issue'] },
+    );
   }
   const resolved = await resolveTargets(ctx, nm, rest);
   let ids = resolved.ids;
@@ -238,7 +275,10 @@ export async function startDecision(ctx: TurnContext, nm: Normalised, decision: 
     ids = seen.map((r) => r.request_id);
   }
   if (ids.length === 0) {
-    return reply(`I couldn't find a pending request matching that in your queue. Say "show pending approvals" to see what is waiting for you.`, { intent: `approvals.${verb}.notfound`, suggestions: ['Show pending approvals'] });
+    return reply(
+      `I couldn't find a pending request matching that in your queue. Say "show pending approvals" to see what is waiting for you.`,
+      { intent: `approvals.${verb}.notfound`, suggestions: ['Show pending approvals'] },
+    );
   }
   if (ids.length > 1) {
     const lines: string[] = [];
@@ -246,30 +286,47 @@ export async function startDecision(ctx: TurnContext, nm: Normalised, decision: 
       const row = await visibleRow(ctx, id);
       if (row) lines.push(`• ${requestLine(withoutSensitive(ctx.user, row, toRecord(row)), { who: true })}`);
     }
-    const choice: PendingChoice = { kind: 'choose', purpose: decision === 'Approved' ? 'approve' : 'reject', options: ids.slice(0, 5), reason: reasonFrom(rest) };
+    const choice: PendingChoice = {
+      kind: 'choose',
+      purpose: decision === 'Approved' ? 'approve' : 'reject',
+      options: ids.slice(0, 5),
+      reason: reasonFrom(rest),
+    };
     ctx.state.pending = choice;
     ctx.state.lastRefs = choice.options;
-    return reply(`Several requests match — which one should I ${verb}?\n${lines.join('\n')}`, { intent: `approvals.${verb}.choose`, suggestions: ids.slice(0, 4).map((id) => `${verb[0].toUpperCase()}${verb.slice(1)} ${id}`) });
+    return reply(`Several requests match — which one should I ${verb}?\n${lines.join('\n')}`, {
+      intent: `approvals.${verb}.choose`,
+      suggestions: ids.slice(0, 4).map((id) => `${verb[0].toUpperCase()}${verb.slice(1)} ${id}`),
+    });
   }
   return decisionFor(ctx, ids[0], decision, reasonFrom(rest));
 }
 
 /** The version of a record as its summary shows it (undefined for records read before versions existed). */
-const versionOf = (r: object): number | undefined => { const v = (r as { version?: unknown }).version; return typeof v === 'number' ? v : undefined; };
+const versionOf = (r: object): number | undefined => {
+  const v = (r as { version?: unknown }).version;
+  return typeof v === 'number' ? v : undefined;
+};
 
 async function decisionFor(ctx: TurnContext, id: string, decision: 'Approved' | 'Rejected', reason?: string): Promise<Reply> {
   const verb = decision === 'Approved' ? 'approve' : 'reject';
   const check = await checkDecidable(ctx, id, decision);
   if (!check.ok) {
     ctx.state.pending = undefined;
-    return reply(check.message, { intent: `approvals.${verb}.refused`, suggestions: ['Show pending approvals', 'Request leave', 'Book meeting room', 'Report IT issue'] });
+    return reply(check.message, {
+      intent: `approvals.${verb}.refused`,
+      suggestions: ['Show pending approvals', 'Request leave', 'Book meeting room', 'Report IT issue'],
+    });
   }
   const r = check.record;
   ctx.state.lastRefs = [r.request_id];
   const line = requestLine(r, { who: true });
   if (decision === 'Rejected' && !reason) {
     ctx.state.pending = { kind: 'decide', requestId: r.request_id, decision, step: 'reason', version: versionOf(r) };
-    return reply(`You're rejecting ${line}. What is the reason? (The employee will see it. Say cancel to stop.)`, { intent: 'approvals.reject.reason', suggestions: ['Cancel'] });
+    return reply(`You're rejecting ${line}. What is the reason? (The employee will see it. Say cancel to stop.)`, {
+      intent: 'approvals.reject.reason',
+      suggestions: ['Cancel'],
+    });
   }
   ctx.state.pending = { kind: 'decide', requestId: r.request_id, decision, step: 'confirm', reason, version: versionOf(r) };
   const reasonText = reason ? ` with the reason "${reason}"` : '';
@@ -284,13 +341,22 @@ async function execute(ctx: TurnContext, p: PendingDecision): Promise<Reply> {
   const verb = p.decision === 'Approved' ? 'approved' : 'rejected';
   try {
     // Bound to the content the summary showed: if the owner edited it since, the decision is refused (409).
-    const rec = await decideStage(ctx.db, ctx.user, { ref: p.requestId, decision: p.decision, reason: p.reason ?? null, version: p.version ?? null }, ctx.now);
+    const rec = await decideStage(
+      ctx.db,
+      ctx.user,
+      { ref: p.requestId, decision: p.decision, reason: p.reason ?? null, version: p.version ?? null },
+      ctx.now,
+    );
     const next = p.decision === 'Approved' && rec.next_stage && rec.next_stage !== 'Completed' ? ` Next stage: ${rec.next_stage}.` : '';
     const roles = await approverRoles(ctx);
-    const remaining = (await Promise.all(roles.filter((r) => r !== 'it').map((r) => roleQueue(ctx, r)))).reduce((n, q) => n + q.items.filter((i) => i.actionable !== false).length, 0);
+    const remaining = (await Promise.all(roles.filter((r) => r !== 'it').map((r) => roleQueue(ctx, r)))).reduce(
+      (n, q) => n + q.items.filter((i) => i.actionable !== false).length,
+      0,
+    );
     const tail = remaining > 0 ? ` You have ${remaining} more waiting for you.` : ' Nothing else is waiting for you. 🎉';
     return reply(`Done — ${rec.request_id} (${formTitle(rec.form_type)} from ${rec.employee_name}) is ${verb}.${next}${tail}`, {
-      intent: `approvals.${p.decision === 'Approved' ? 'approve' : 'reject'}.done`, requestId: rec.request_id,
+      intent: `approvals.${p.decision === 'Approved' ? 'approve' : 'reject'}.done`,
+      requestId: rec.request_id,
       suggestions: remaining > 0 ? ['Show pending approvals', 'Request leave', 'Book meeting room', 'Report IT issue'] : undefined,
     });
   } catch (err) {
@@ -300,7 +366,12 @@ async function execute(ctx: TurnContext, p: PendingDecision): Promise<Reply> {
 }
 
 /** The next message while a decision is open. Undefined when it is about something else. */
-export async function continueDecision(ctx: TurnContext, p: PendingDecision, nm: Normalised, otherIntent: boolean): Promise<Reply | undefined> {
+export async function continueDecision(
+  ctx: TurnContext,
+  p: PendingDecision,
+  nm: Normalised,
+  otherIntent: boolean,
+): Promise<Reply | undefined> {
   const lower = nm.lower;
   if (isNegative(lower) && lower.split(/\s+/).length <= 4) {
     ctx.state.pending = undefined;
@@ -309,13 +380,24 @@ export async function continueDecision(ctx: TurnContext, p: PendingDecision, nm:
   if (p.step === 'reason') {
     // whatever follows the question is the reason (it may well mention other things: 'ordered by procurement')
     const reason = nm.original.trim().replace(/^(because|reason:?|the reason is)\s+/i, '');
-    if (reason.length < 3) return reply('Please give a short reason for the rejection (or say cancel).', { intent: 'approvals.reject.reason', suggestions: ['Cancel'] });
-    if (reason.length > 300) return reply('The rejection reason can have at most 300 characters — please shorten it.', { intent: 'approvals.reject.reason', suggestions: ['Cancel'] });
+    if (reason.length < 3)
+      return reply('Please give a short reason for the rejection (or say cancel).', {
+        intent: 'approvals.reject.reason',
+        suggestions: ['Cancel'],
+      });
+    if (reason.length > 300)
+      return reply('The rejection reason can have at most 300 characters — please shorten it.', {
+        intent: 'approvals.reject.reason',
+        suggestions: ['Cancel'],
+      });
     return execute(ctx, { ...p, reason });
   }
   if (isAffirmative(lower, { action: p.decision === 'Approved' ? 'approve' : 'reject', requestId: p.requestId })) return execute(ctx, p);
   if (otherIntent) return undefined;
-  return reply(`Please say yes to ${p.decision === 'Approved' ? 'approve' : 'reject'} ${p.requestId}, or no to leave it.`, { intent: 'approvals.confirm', suggestions: [`Yes, ${p.decision === 'Approved' ? 'approve' : 'reject'}`, 'No'] });
+  return reply(`Please say yes to ${p.decision === 'Approved' ? 'approve' : 'reject'} ${p.requestId}, or no to leave it.`, {
+    intent: 'approvals.confirm',
+    suggestions: [`Yes, ${p.decision === 'Approved' ? 'approve' : 'reject'}`, 'No'],
+  });
 }
 
 /** A choice among several matching requests ('the second one', an id). */
@@ -330,7 +412,8 @@ export async function continueChoice(ctx: TurnContext, p: PendingChoice, nm: Nor
   }
   if (!picked) return undefined;
   ctx.state.pending = undefined;
-  if (p.purpose === 'approve' || p.purpose === 'reject') return decisionFor(ctx, picked, p.purpose === 'approve' ? 'Approved' : 'Rejected', p.reason);
+  if (p.purpose === 'approve' || p.purpose === 'reject')
+    return decisionFor(ctx, picked, p.purpose === 'approve' ? 'Approved' : 'Rejected', p.reason);
   if (p.purpose === 'details') return detailsReply(ctx, picked);
   const { confirmWithdraw } = await import('./withdraw-flow.js');
   return confirmWithdraw(ctx, picked);
@@ -345,25 +428,22 @@ export async function detailsReply(ctx: TurnContext, id: string): Promise<Reply>
   }
   const r = withoutSensitive(ctx.user, row, toRecord(row));
   const def = formTypeDef(r.form_type);
-  const lines = [`${r.request_id} · ${formTitle(r.form_type)} from ${r.employee_name} (${r.department}), submitted ${String(r.created_at).slice(0, 10)}. Status: ${r.status}.`];
+  const lines = [
+    `${r.request_id} · ${formTitle(r.form_type)} from ${r.employee_name} (${r.department}), submitted ${r.created_at ? businessDate(String(r.created_at)) : ''}. Status: ${r.status}.`,
+  ];
   for (const f of def?.fields ?? []) {
     const v = r[f.name];
     if (v === undefined || v === null || v === '') continue;
     lines.push(`• ${f.label}: ${fieldValue(f, v)}`);
   }
-  if (r.form_type === 'leave-request' && r.total_days !== undefined) lines.push(`• Working days: ${r.total_days}`);
+  if (isLeaveType(r.form_type) && r.total_days !== undefined) lines.push(`• Working days: ${r.total_days}`);
   const chain = (def?.chain ?? []).map((s) => `${STAGES[s].label}: ${r[`${STAGES[s].prefix}_approval`] ?? 'Pending'}`);
   if (chain.length) lines.push(`Approvals — ${chain.join(' → ')}. Next stage: ${r.next_stage}.`);
   const reason = Object.entries(r).find(([k, v]) => k.endsWith('_rejected_reason') && typeof v === 'string' && v.trim() !== '')?.[1];
   if (reason) lines.push(`Rejection reason: ${reason}`);
   ctx.state.lastRefs = [r.request_id];
-  let actionable = false;
-  if (r.employee_user_id !== ctx.user.id) {
-    try {
-      const stage = callerStage(ctx.user, row);
-      actionable = checkStageDecidable(r, stage).ok;
-    } catch { actionable = false; }
-  }
+  const stage = callerStageOf(ctx.user, row);
+  const actionable = typeof stage === 'string' && canDecideStage(ctx.user, row, stage);
   if (actionable) lines.push(`It is waiting for your decision ${POINT_DOWN}`);
   return reply(lines.join('\n'), {
     intent: 'approvals.details',

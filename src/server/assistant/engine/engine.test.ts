@@ -78,7 +78,8 @@ describe('understanding', () => {
   }
 
   it('reads yes and no answers', () => {
-    for (const y of ['yes', 'Yes, submit it', 'yes please', 'sure', 'confirm', 'ok go ahead', 'sounds good', 'yep']) expect(isAffirmative(normalise(y).lower), y).toBe(true);
+    for (const y of ['yes', 'Yes, submit it', 'yes please', 'sure', 'confirm', 'ok go ahead', 'sounds good', 'yep'])
+      expect(isAffirmative(normalise(y).lower), y).toBe(true);
     for (const n of ['no', 'no, cancel that', 'cancel', 'never mind', 'nope', 'forget it', 'stop']) {
       expect(isNegative(normalise(n).lower), n).toBe(true);
       expect(isAffirmative(normalise(n).lower), n).toBe(false);
@@ -87,10 +88,24 @@ describe('understanding', () => {
   });
 
   it('takes only an explicit yes as a confirmation, not a message that merely starts with ok', () => {
-    for (const y of ['Yes, withdraw it', 'Yes, approve', 'yes, approve LR-000123', 'sure, go ahead and book it', 'ok', 'okay, submit it please', 'go ahead'])
+    for (const y of [
+      'Yes, withdraw it',
+      'Yes, approve',
+      'yes, approve LR-000123',
+      'sure, go ahead and book it',
+      'ok',
+      'okay, submit it please',
+      'go ahead',
+    ])
       expect(isAffirmative(normalise(y).lower), y).toBe(true);
-    for (const n of ['ok, tell me more about it before I approve it', 'ok, tell me more about LR-000123 before I approve it', 'okay what does it cost?',
-      'yes?', 'ok so what is the room capacity', 'sure, but first show me the details'])
+    for (const n of [
+      'ok, tell me more about it before I approve it',
+      'ok, tell me more about LR-000123 before I approve it',
+      'okay what does it cost?',
+      'yes?',
+      'ok so what is the room capacity',
+      'sure, but first show me the details',
+    ])
       expect(isAffirmative(normalise(n).lower), n).toBe(false);
     // the opposite decision is no yes to a prepared one
     expect(isAffirmative('reject', { action: 'approve' })).toBe(false);
@@ -120,47 +135,148 @@ describe('extraction', () => {
   const f = (formType: string, text: string) => extractFields(formType, normalise(text).fixed, now).fields;
 
   it('reads absolute, relative and ordinal dates and ranges', () => {
-    expect(f('leave-request', 'annual leave from 3rd to 5th of February 2027 for my cousin\'s wedding')).toMatchObject({ leave_type: 'Annual', start_date: '2027-02-03', end_date: '2027-02-05', reason: "my cousin's wedding" });
-    expect(f('leave-request', 'can I take next monday off? annual leave, errands')).toMatchObject({ start_date: nextWeekday(today, 1), end_date: nextWeekday(today, 1), reason: 'errands' });
-    expect(f('leave-request', 'sick leave between 8 march 2027 and 9 march 2027')).toMatchObject({ leave_type: 'Sick', start_date: '2027-03-08', end_date: '2027-03-09' });
-    expect(f('leave-request', 'request 2 days annual leave starting 1 March 2027, family trip')).toMatchObject({ start_date: '2027-03-01', end_date: addWorkingDays('2027-03-01', 2), reason: 'family trip' });
-    expect(f('leave-request', 'annual leave from 10 May 2027 to 7 May 2027')).toMatchObject({ start_date: '2027-05-10', end_date: '2027-05-07' });
-    expect(f('travel-request', 'I need to go to Mumbai on 4 Feb 2027 and come back on 6 Feb 2027 for the client audit, about $650')).toMatchObject({
-      destination: 'Mumbai', departure_date: '2027-02-04', return_date: '2027-02-06', total_estimated_cost: 650, travel_purpose: 'the client audit',
+    expect(f('leave-request', "annual leave from 3rd to 5th of February 2027 for my cousin's wedding")).toMatchObject({
+      leave_type: 'Annual',
+      start_date: '2027-02-03',
+      end_date: '2027-02-05',
+      reason: "my cousin's wedding",
+    });
+    expect(f('leave-request', 'can I take next monday off? annual leave, errands')).toMatchObject({
+      start_date: nextWeekday(today, 1),
+      end_date: nextWeekday(today, 1),
+      reason: 'errands',
+    });
+    expect(f('leave-request', 'sick leave between 8 march 2027 and 9 march 2027')).toMatchObject({
+      leave_type: 'Sick',
+      start_date: '2027-03-08',
+      end_date: '2027-03-09',
+    });
+    expect(f('leave-request', 'request 2 days annual leave starting 1 March 2027, family trip')).toMatchObject({
+      start_date: '2027-03-01',
+      end_date: addWorkingDays('2027-03-01', 2),
+      reason: 'family trip',
+    });
+    expect(f('leave-request', 'annual leave from 10 May 2027 to 7 May 2027')).toMatchObject({
+      start_date: '2027-05-10',
+      end_date: '2027-05-07',
+    });
+    expect(
+      f('travel-request', 'I need to go to Mumbai on 4 Feb 2027 and come back on 6 Feb 2027 for the client audit, about $650'),
+    ).toMatchObject({
+      destination: 'Mumbai',
+      departure_date: '2027-02-04',
+      return_date: '2027-02-06',
+      total_estimated_cost: 650,
+      travel_purpose: 'the client audit',
     });
   });
 
   it('reads times, rooms and participants', () => {
-    expect(f('meeting-room', 'reserve the training room on 3 March 2027 from 1pm to 2:30pm for 12 people')).toMatchObject({ room_requested: 'Training Room', booking_date: '2027-03-03', start_time: '13:00', end_time: '14:30', participants_count: 12 });
-    expect(f('meeting-room', 'Can I get Conference Room B on 9 March 2027 9-10am for 4?')).toMatchObject({ room_requested: 'Conference Room B', start_time: '09:00', end_time: '10:00', participants_count: 4 });
-    expect(f('meeting-room', 'book a room at 3pm for an hour for six people')).toMatchObject({ start_time: '15:00', end_time: '16:00', participants_count: 6 });
+    expect(f('meeting-room', 'reserve the training room on 3 March 2027 from 1pm to 2:30pm for 12 people')).toMatchObject({
+      room_requested: 'Training Room',
+      booking_date: '2027-03-03',
+      start_time: '13:00',
+      end_time: '14:30',
+      participants_count: 12,
+    });
+    expect(f('meeting-room', 'Can I get Conference Room B on 9 March 2027 9-10am for 4?')).toMatchObject({
+      room_requested: 'Conference Room B',
+      start_time: '09:00',
+      end_time: '10:00',
+      participants_count: 4,
+    });
+    expect(f('meeting-room', 'book a room at 3pm for an hour for six people')).toMatchObject({
+      start_time: '15:00',
+      end_time: '16:00',
+      participants_count: 6,
+    });
     expect(f('meeting-room', 'I need a meeting room')).toEqual({});
-    expect(f('meeting-room', 'book the boardroom tomorrow at 14:00 until 15:15')).toMatchObject({ room_requested: 'Board Room', start_time: '14:00', end_time: '15:15' });
+    expect(f('meeting-room', 'book the boardroom tomorrow at 14:00 until 15:15')).toMatchObject({
+      room_requested: 'Board Room',
+      start_time: '14:00',
+      end_time: '15:15',
+    });
   });
 
   it('reads money, quantities, systems and reasons', () => {
-    expect(f('petty-cash', 'can I get 60 USD from petty cash for printer ink? I will return the receipts by 5 March 2027')).toMatchObject({ amount_requested: 60, expected_settlement_date: '2027-03-05', purpose: 'printer ink' });
-    expect(f('purchase-requisition', 'we need 5 monitors at 200 dollars each for the new interns')).toMatchObject({ quantity: 5, unit_cost: 200, item_description: 'monitors', purpose_of_purchase: 'the new interns' });
+    expect(f('petty-cash', 'can I get 60 USD from petty cash for printer ink? I will return the receipts by 5 March 2027')).toMatchObject({
+      amount_requested: 60,
+      expected_settlement_date: '2027-03-05',
+      purpose: 'printer ink',
+    });
+    expect(f('purchase-requisition', 'we need 5 monitors at 200 dollars each for the new interns')).toMatchObject({
+      quantity: 5,
+      unit_cost: 200,
+      item_description: 'monitors',
+      purpose_of_purchase: 'the new interns',
+    });
     expect(f('it-incident', 'my laptop cannot reach the VPN since this morning')).toMatchObject({ affected_system: 'VPN' });
-    expect(f('password-reset', 'reset my salesforce password, I forgot it')).toMatchObject({ system_for_reset: 'CRM', reset_reason: 'Forgotten Password' });
-    expect(f('password-reset', 'my VPN password may have leaked in a phishing mail')).toMatchObject({ system_for_reset: 'VPN', reset_reason: 'Security Concern' });
-    expect(f('info-update', 'change my phone number to +91 99999 11111')).toMatchObject({ update_type: 'Phone Number', new_information: '+91 99999 11111' });
+    expect(f('password-reset', 'reset my salesforce password, I forgot it')).toMatchObject({
+      system_for_reset: 'CRM',
+      reset_reason: 'Forgotten Password',
+    });
+    expect(f('password-reset', 'my VPN password may have leaked in a phishing mail')).toMatchObject({
+      system_for_reset: 'VPN',
+      reset_reason: 'Security Concern',
+    });
+    expect(f('info-update', 'change my phone number to +91 99999 11111')).toMatchObject({
+      update_type: 'Phone Number',
+      new_information: '+91 99999 11111',
+    });
   });
 
   it('reads the fields of the other form types', () => {
-    expect(f('training-request', 'sign me up for the AWS Solutions Architect course by Amazon from 10 May 2027 to 14 May 2027, it costs 800 USD')).toMatchObject({
-      training_program: 'AWS Solutions Architect', training_provider: 'Amazon', start_date: '2027-05-10', end_date: '2027-05-14', training_cost: 800,
+    expect(
+      f(
+        'training-request',
+        'sign me up for the AWS Solutions Architect course by Amazon from 10 May 2027 to 14 May 2027, it costs 800 USD',
+      ),
+    ).toMatchObject({
+      training_program: 'AWS Solutions Architect',
+      training_provider: 'Amazon',
+      start_date: '2027-05-10',
+      end_date: '2027-05-14',
+      training_cost: 800,
     });
-    expect(f('employee-onboarding', 'a new hire Anita Rao joins as Paralegal on 1 March 2027')).toMatchObject({ new_hire_name: 'Anita Rao', position: 'Paralegal', start_date: '2027-03-01' });
-    expect(f('contract-approval', 'please review the cleaning services contract with Fabrikam Inc worth 18000 dollars starting 1 April 2027')).toMatchObject({
-      contract_title: 'Cleaning Services', counterparty: 'Fabrikam Inc', contract_value: 18000, start_date: '2027-04-01',
+    expect(f('employee-onboarding', 'a new hire Anita Rao joins as Paralegal on 1 March 2027')).toMatchObject({
+      new_hire_name: 'Anita Rao',
+      position: 'Paralegal',
+      start_date: '2027-03-01',
     });
-    expect(f('medical-claim', 'medical claim for my physiotherapy at City Clinic on 10 November 2026, 140 dollars')).toMatchObject({ provider: 'City Clinic', claim_amount: 140, treatment_date: '2026-11-10', description: 'my physiotherapy' });
-    expect(f('maintenance-request', 'there is water leaking from the ceiling in the second floor kitchen')).toMatchObject({ location: 'Second Floor Kitchen' });
+    expect(
+      f('contract-approval', 'please review the cleaning services contract with Fabrikam Inc worth 18000 dollars starting 1 April 2027'),
+    ).toMatchObject({
+      contract_title: 'Cleaning Services',
+      counterparty: 'Fabrikam Inc',
+      contract_value: 18000,
+      start_date: '2027-04-01',
+    });
+    expect(f('medical-claim', 'medical claim for my physiotherapy at City Clinic on 10 November 2026, 140 dollars')).toMatchObject({
+      provider: 'City Clinic',
+      claim_amount: 140,
+      treatment_date: '2026-11-10',
+      description: 'my physiotherapy',
+    });
+    expect(f('maintenance-request', 'there is water leaking from the ceiling in the second floor kitchen')).toMatchObject({
+      location: 'Second Floor Kitchen',
+    });
     expect(f('safety-incident', 'someone slipped on the wet floor in the lobby')).toMatchObject({ location: 'Lobby' });
-    expect(f('expense-reimbursement', 'claim expenses for my client visit in October 2026, 230 dollars in taxis and meals')).toMatchObject({ expense_period: 'October 2026', total_amount: 230, description: 'my client visit' });
-    expect(f('transport-request', 'request a taxi to the airport on 3 February 2027 at 6am for 2 people')).toMatchObject({ destination: 'Airport', travel_date: '2027-02-03', travel_time: '06:00', passengers: 2 });
-    expect(f('it-access', 'I need access to Salesforce with write rights for the Q3 campaign')).toMatchObject({ access_type: 'New Access', requested_systems: 'CRM', access_level: 'Write' });
+    expect(f('expense-reimbursement', 'claim expenses for my client visit in October 2026, 230 dollars in taxis and meals')).toMatchObject({
+      expense_period: 'October 2026',
+      total_amount: 230,
+      description: 'my client visit',
+    });
+    expect(f('transport-request', 'request a taxi to the airport on 3 February 2027 at 6am for 2 people')).toMatchObject({
+      destination: 'Airport',
+      travel_date: '2027-02-03',
+      travel_time: '06:00',
+      passengers: 2,
+    });
+    expect(f('it-access', 'I need access to Salesforce with write rights for the Q3 campaign')).toMatchObject({
+      access_type: 'New Access',
+      requested_systems: 'CRM',
+      access_level: 'Write',
+    });
   });
 
   it('reads one answer for the field that was asked', () => {
@@ -168,7 +284,10 @@ describe('extraction', () => {
     expect(interpretAnswer('meeting-room', 'start_time', '10', now, {})).toEqual({ start_time: '10:00' });
     expect(interpretAnswer('meeting-room', 'participants_count', 'eight', now, {})).toEqual({ participants_count: 8 });
     expect(interpretAnswer('leave-request', 'leave_type', 'sick leave', now, {})).toMatchObject({ leave_type: 'Sick' });
-    expect(interpretAnswer('leave-request', 'start_date', 'from 2027-02-08 to 2027-02-09', now, {})).toEqual({ start_date: '2027-02-08', end_date: '2027-02-09' });
+    expect(interpretAnswer('leave-request', 'start_date', 'from 2027-02-08 to 2027-02-09', now, {})).toEqual({
+      start_date: '2027-02-08',
+      end_date: '2027-02-09',
+    });
     expect(interpretAnswer('leave-request', 'reason', 'flu', now, { leave_type: 'Sick' })).toEqual({ reason: 'flu' });
     expect(interpretAnswer('password-reset', 'system_for_reset', 'jira', now, {})).toEqual({ system_for_reset: 'Other' });
     expect(interpretAnswer('travel-request', 'destination', 'to berlin', now, {})).toMatchObject({ destination: 'Berlin' });
@@ -185,7 +304,10 @@ describe('open questions', () => {
   function fakeCtx(pending: Record<string, unknown>) {
     const statements: string[] = [];
     const db = {
-      query: async (q: string | { text: string }) => { statements.push(typeof q === 'string' ? q : q.text); return { rows: [], rowCount: 0 }; },
+      query: async (q: string | { text: string }) => {
+        statements.push(typeof q === 'string' ? q : q.text);
+        return { rows: [], rowCount: 0 };
+      },
       tx: async (fn: (c: unknown) => unknown) => fn(db),
     };
     const user = { id: 9001, first_name: 'Test', last_name: 'User', role: 'Employee', user_type: 'employee', manager_id: null } as never;

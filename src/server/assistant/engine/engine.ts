@@ -1,7 +1,9 @@
 // The built-in assistant engine: one turn of a conversation. Continues an open flow (a form being filled, a
 // confirmation, a rejection reason, a choice) or understands a new request and hands it to its skill.
 // A message about something else in the middle of a flow is answered, and the open question repeated.
+import { businessDate } from '../../../domain/business-time.js';
 import { isApproverRole } from '../../../domain/roles.js';
+import { calendarVersion } from '../../calendar/company.js';
 import { continueChoice, continueDecision, detailsReply, queueReply, startDecision } from './approval-flow.js';
 import { continueForm, pendingQuestion, startForm } from './form-flow.js';
 import { greetingReply, helpReply, holidayNames, holidayReply, leaveBalanceReply, myRequestsReply, partOfDay } from './info.js';
@@ -10,16 +12,17 @@ import { ASSISTANT_NAME, type Reply, type TurnContext, reply } from './types.js'
 import { type Understanding, decisionCommand, understand } from './understand.js';
 import { extractRequestIds } from './extract.js';
 import { continueWithdraw, startWithdraw } from './withdraw-flow.js';
-import { canViewRequest } from '../../policies/requests.js';
+import { canViewRequest, isRequestOwner } from '../../policies/requests.js';
 import { loadRecordByRef } from '../../requests/repo.js';
 import { approverRoles, referencedId, roleQueue } from './approval-flow.js';
 
 export const MAX_MESSAGE_LENGTH = 2000;
 
-let namesCache: { day: string; names: string[] } | undefined;
+let namesCache: { day: string; version: number; names: string[] } | undefined;
 function knownHolidayNames(now: Date): string[] {
-  const day = now.toISOString().slice(0, 10);
-  if (!namesCache || namesCache.day !== day) namesCache = { day, names: holidayNames(now) };
+  const day = businessDate(now);
+  const version = calendarVersion();
+  if (!namesCache || namesCache.day !== day || namesCache.version !== version) namesCache = { day, version, names: holidayNames(now) };
   return namesCache.names;
 }
 
@@ -44,7 +47,10 @@ export async function dispatch(ctx: TurnContext, nm: Normalised, und: Understand
     case 'bye':
       return reply(`Goodbye, ${first}! Have a great day. 😊`, { intent: 'bye' });
     case 'identity':
-      return reply(`I'm ${ASSISTANT_NAME} (CSO), the AdminEase assistant. I submit requests for you, tell you their status, your leave balance and the holidays${isApproverRole(ctx.user.role) ? ', and help you work through your approvals' : ''}.`, { intent: 'identity' });
+      return reply(
+        `I'm ${ASSISTANT_NAME} (CSO), the AdminEase assistant. I submit requests for you, tell you their status, your leave balance and the holidays${isApproverRole(ctx.user.role) ? ', and help you work through your approvals' : ''}.`,
+        { intent: 'identity' },
+      );
     case 'leave.balance':
       return leaveBalanceReply(ctx, nm.lower);
     case 'requests.status': {
@@ -52,7 +58,7 @@ export async function dispatch(ctx: TurnContext, nm: Normalised, und: Understand
       if (ids.length === 1) {
         // Someone else's request the caller may see: its details; one they may not see is as if it did not exist.
         const row = await loadRecordByRef(ctx.db, ids[0]);
-        if (row && row.employee_user_id !== ctx.user.id && canViewRequest(ctx.user, row)) return detailsReply(ctx, ids[0]);
+        if (row && !isRequestOwner(ctx.user, row) && canViewRequest(ctx.user, row)) return detailsReply(ctx, ids[0]);
       }
       return myRequestsReply(ctx, nm.original, nm.lower);
     }
@@ -89,8 +95,13 @@ function isOtherIntent(und: Understanding, lower: string, formType?: string): bo
   if (und.intent === 'unknown') return false;
   // another form only when asked for ('book a room instead'), not when its words merely occur in an answer
   if (und.intent === 'form') {
-    return und.formType !== formType && und.score >= 2.5
-      && /\b(book|apply|request|raise|submit|report|reserve|order|buy|file|open|create|start|need a|want a|want to|need to|i'd like|get me)\b/.test(lower);
+    return (
+      und.formType !== formType &&
+      und.score >= 2.5 &&
+      /\b(book|apply|request|raise|submit|report|reserve|order|buy|file|open|create|start|need a|want a|want to|need to|i'd like|get me)\b/.test(
+        lower,
+      )
+    );
   }
   return und.source === 'rule' || und.score >= 0.7;
 }
@@ -99,7 +110,8 @@ function isOtherIntent(und: Understanding, lower: string, formType?: string): bo
 export async function autoGreeting(ctx: TurnContext): Promise<Reply> {
   ctx.state.greeted = true;
   const roles = await approverRoles(ctx);
-  if (roles.length > 0) return queueReply(ctx, '', { greeting: `${partOfDay(ctx.now)}, ${ctx.user.first_name}! 👋 I'm ${ASSISTANT_NAME}.` });
+  if (roles.length > 0)
+    return queueReply(ctx, '', { greeting: `${partOfDay(ctx.now)}, ${ctx.user.first_name}! 👋 I'm ${ASSISTANT_NAME}.` });
   return greetingReply(ctx);
 }
 
@@ -110,7 +122,10 @@ export async function loginGreeting(ctx: TurnContext): Promise<string> {
   if (roles.length > 0) {
     const queues = await Promise.all(roles.map((r) => roleQueue(ctx, r)));
     const n = queues.reduce((s, q) => s + q.count, 0);
-    text += n > 0 ? ` You have ${n} item${n === 1 ? '' : 's'} waiting for your approval ${'👇'}` : ' Nothing is waiting for your approval right now.';
+    text +=
+      n > 0
+        ? ` You have ${n} item${n === 1 ? '' : 's'} waiting for your approval ${'👇'}`
+        : ' Nothing is waiting for your approval right now.';
   }
   return text;
 }

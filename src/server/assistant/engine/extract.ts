@@ -3,15 +3,39 @@
 // duration), request ids, rooms, systems, destinations and the purpose phrase of a request. Every hit keeps
 // its position so that the form mapper can mask what it used and read the reason from what is left.
 import * as chrono from 'chrono-node';
+import { addDays, businessDate, businessReferenceDate, nextWeekdayAfter, weekdayOf } from '../../../domain/business-time.js';
+import { workingDaysFrom } from '../../forms/leave.js';
 import { INCIDENT_SYSTEM_WORDS } from '../corpus/entities.js';
 import { escapeRe } from './text.js';
 
-export interface Span { start: number; end: number }
-export interface DateHit extends Span { start_date: string; end_date?: string; cue?: string; text: string }
-export interface TimeHit extends Span { start_time: string; end_time?: string }
-export interface MoneyHit extends Span { amount: number; each: boolean; total: boolean }
-export interface CountHit extends Span { n: number; noun: string }
-export interface QuantityItem extends Span { quantity: number; item: string; unitCost?: number }
+export interface Span {
+  start: number;
+  end: number;
+}
+export interface DateHit extends Span {
+  start_date: string;
+  end_date?: string;
+  cue?: string;
+  text: string;
+}
+export interface TimeHit extends Span {
+  start_time: string;
+  end_time?: string;
+}
+export interface MoneyHit extends Span {
+  amount: number;
+  each: boolean;
+  total: boolean;
+}
+export interface CountHit extends Span {
+  n: number;
+  noun: string;
+}
+export interface QuantityItem extends Span {
+  quantity: number;
+  item: string;
+  unitCost?: number;
+}
 
 export interface Extraction {
   text: string;
@@ -31,41 +55,29 @@ export interface Extraction {
   destination?: Span & { place: string };
 }
 
-const MONTHS = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const MONTHS =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Local calendar date of a Date as YYYY-MM-DD. */
+/** The business date (YYYY-MM-DD) of a moment: the organisation's calendar day, whatever the server's zone. */
 export function isoDay(d: Date): string {
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return businessDate(d);
 }
 
-export function addDays(iso: string, days: number): string {
-  const d = new Date(`${iso}T12:00:00`);
-  d.setDate(d.getDate() + days);
-  return isoDay(d);
-}
+export { addDays };
 
-function weekdayOf(iso: string): number {
-  return new Date(`${iso}T12:00:00`).getDay();
-}
-
-/** The first `weekday` strictly after `today`. */
+/** The first `weekday` (0 Sunday ... 6 Saturday) strictly after `today`. */
 export function nextWeekday(today: string, weekday: number): string {
-  let d = addDays(today, 1);
-  while (weekdayOf(d) !== weekday) d = addDays(d, 1);
-  return d;
+  return nextWeekdayAfter(today, weekday);
 }
 
-/** Adds `n - 1` working days (Mon-Fri) to a start date: the end of an n-working-day absence. */
+/**
+ * The end of an absence of `n` working days starting at `start`: weekends and the office's closed holidays are
+ * skipped, exactly as the leave form counts its total days.
+ */
 export function addWorkingDays(start: string, n: number): string {
-  let d = start, left = n - 1;
-  while (weekdayOf(d) === 0 || weekdayOf(d) === 6) d = addDays(d, 1);
-  while (left > 0) {
-    d = addDays(d, 1);
-    if (weekdayOf(d) !== 0 && weekdayOf(d) !== 6) left -= 1;
-  }
-  return d;
+  return workingDaysFrom(start, n).end;
 }
 
 function overlaps(a: Span, b: Span): boolean {
@@ -85,6 +97,9 @@ function componentIso(c: chrono.ParsedComponents): string {
 
 function extractDates(text: string, now: Date, taken: Span[], past: boolean): DateHit[] {
   const today = isoDay(now);
+  // chrono reads the local fields of its reference: give it the organisation's wall clock, so that 'tomorrow'
+  // or 'next Monday' count from the business date even on a server running in another zone.
+  const reference = businessReferenceDate(now);
   const hits: DateHit[] = [];
   const lower = text.toLowerCase();
   const push = (h: DateHit) => {
@@ -93,59 +108,87 @@ function extractDates(text: string, now: Date, taken: Span[], past: boolean): Da
   };
 
   // 'next week' / 'this week' as a Monday-Friday range
-  for (const m of lower.matchAll(/\b(?:the\s+)?(?:whole\s+(?:of\s+)?)?(next|this|coming)\s+week\b(?!\s*(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun))/g)) {
+  for (const m of lower.matchAll(
+    /\b(?:the\s+)?(?:whole\s+(?:of\s+)?)?(next|this|coming)\s+week\b(?!\s*(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun))/g,
+  )) {
     const monday = m[1] === 'this' ? addDays(today, -((weekdayOf(today) + 6) % 7)) : nextWeekday(today, 1);
-    push({ start: m.index!, end: m.index! + m[0].length, start_date: monday, end_date: addDays(monday, 4), text: m[0] });
+    push({ start: m.index, end: m.index + m[0].length, start_date: monday, end_date: addDays(monday, 4), text: m[0] });
   }
   // ordinal days without a month: 'from the 5th to the 9th', 'on the 12th'
-  const ordinal = new RegExp(`\\b(?:from\\s+)?(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)(?:\\s*(?:to|-|until|till|through)\\s*(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th))?\\b(?!\\s*(?:of\\s+)?(?:${MONTHS}))`, 'g');
+  const ordinal = new RegExp(
+    `\\b(?:from\\s+)?(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)(?:\\s*(?:to|-|until|till|through)\\s*(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th))?\\b(?!\\s*(?:of\\s+)?(?:${MONTHS}))`,
+    'g',
+  );
   for (const m of lower.matchAll(ordinal)) {
     const dayOf = (d: number) => {
-      const t = new Date(`${today}T12:00:00`);
-      let y = t.getFullYear(), mo = t.getMonth() + 1;
-      if (d < t.getDate() && !past) { mo += 1; if (mo > 12) { mo = 1; y += 1; } }
+      let y = Number(today.slice(0, 4)),
+        mo = Number(today.slice(5, 7));
+      if (d < Number(today.slice(8, 10)) && !past) {
+        mo += 1;
+        if (mo > 12) {
+          mo = 1;
+          y += 1;
+        }
+      }
       return `${y}-${pad(mo)}-${pad(d)}`;
     };
     // '3rd to 5th of February': a month follows, so chrono reads the whole range
-    if (new RegExp(`^\\s*(?:(?:to|-|until|till|through|and)\\s*(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\s*)?(?:of\\s+)?(?:${MONTHS})\\b`).test(lower.slice(m.index! + m[0].length))) continue;
-    const a = Number(m[1]), b = m[2] ? Number(m[2]) : undefined;
+    if (
+      new RegExp(`^\\s*(?:(?:to|-|until|till|through|and)\\s*(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\s*)?(?:of\\s+)?(?:${MONTHS})\\b`).test(
+        lower.slice(m.index + m[0].length),
+      )
+    )
+      continue;
+    const a = Number(m[1]),
+      b = m[2] ? Number(m[2]) : undefined;
     if (a < 1 || a > 31 || (b !== undefined && (b < 1 || b > 31))) continue;
     const s = dayOf(a);
     let e = b !== undefined ? dayOf(b) : undefined;
     if (e && e < s) e = monthLater(e);
-    push({ start: m.index!, end: m.index! + m[0].length, start_date: s, end_date: e, text: m[0] });
+    push({ start: m.index, end: m.index + m[0].length, start_date: s, end_date: e, text: m[0] });
   }
 
   // 'between 5 march and 7 march' reads as a range (same-length rewrite keeps the positions)
   const prepared = text.replace(/\bbetween\s(.{1,25}?)\sand\s/i, (_all, a) => `   from ${a}  to `);
-  const results = chrono.en.GB.parse(prepared, now, { forwardDate: !past });
+  const results = chrono.en.GB.parse(prepared, reference, { forwardDate: !past });
   for (const r of results) {
     const known = (r.start as any).knownValues as Record<string, number>;
     const isDateLike = ['day', 'weekday', 'month', 'year'].some((k) => k in known);
     if (!isDateLike) continue; // time-only: handled by extractTimes
     // 'for 3 days' / '2 days annual leave' are durations, not dates
-    if (/^(for|within)\s/i.test(r.text) || /^(a|an|one|\d+)\s+(working\s+|business\s+)?(days?|weeks?|months?|hours?|minutes?)$/i.test(r.text.trim())) continue;
+    if (
+      /^(for|within)\s/i.test(r.text) ||
+      /^(a|an|one|\d+)\s+(working\s+|business\s+)?(days?|weeks?|months?|hours?|minutes?)$/i.test(r.text.trim())
+    )
+      continue;
     let start = componentIso(r.start);
     let end = r.end ? componentIso(r.end) : undefined;
     // a weekday on its own ('next monday', 'on friday') is the first such day after today
     if ('weekday' in known && !('day' in known) && !/\bweek\b/i.test(r.text)) {
       const wd = known.weekday;
-      start = past ? addDays(today, -(((weekdayOf(today) - wd + 7) % 7) || 7)) : nextWeekday(today, wd);
+      start = past ? addDays(today, -((weekdayOf(today) - wd + 7) % 7 || 7)) : nextWeekday(today, wd);
       if (r.end) {
         const ek = (r.end as any).knownValues as Record<string, number>;
-        if ('weekday' in ek && !('day' in ek)) { end = start; while (weekdayOf(end) !== ek.weekday) end = addDays(end, 1); }
+        if ('weekday' in ek && !('day' in ek)) {
+          end = start;
+          while (weekdayOf(end) !== ek.weekday) end = addDays(end, 1);
+        }
       }
     }
     // chrono orders a range itself; keep the order the user typed so that 'from 10 May to 7 May' is caught as an error
     if (end && end > start) {
       const sides = r.text.split(/\s+(?:to|until|till|through|and)\s+|\s*[-–]\s*(?=\D)/i);
       if (sides.length === 2) {
-        const left = chrono.en.GB.parse(sides[0], now, { forwardDate: !past })[0];
-        const right = chrono.en.GB.parse(sides[1], now, { forwardDate: !past })[0];
+        const left = chrono.en.GB.parse(sides[0], reference, { forwardDate: !past })[0];
+        const right = chrono.en.GB.parse(sides[1], reference, { forwardDate: !past })[0];
         const full = (x?: chrono.ParsedResult) => x && ['day', 'month'].every((k) => k in ((x.start as any).knownValues as object));
         if (full(left) && full(right)) {
-          const l = componentIso(left!.start), rr = componentIso(right!.start);
-          if (l > rr && l === end && rr === start) { start = l; end = rr; }
+          const l = componentIso(left.start),
+            rr = componentIso(right.start);
+          if (l > rr && l === end && rr === start) {
+            start = l;
+            end = rr;
+          }
         }
       }
     }
@@ -180,20 +223,26 @@ function extractTimes(lower: string, taken: Span[]): TimeHit | undefined {
   const named = (s: string) => s.replace(/\b(noon|midday)\b/g, '12:00pm').replace(/\bmidnight\b/g, '12:00am');
   const text = named(lower);
   const shift = text.length === lower.length; // spans only reliable when lengths match
-  const range = new RegExp(String.raw`(?:\b(from|between|at)\s+)?\b${T}\s*(?:-|–|to|till|until|and)\s*${T}(?!\s*(?:st|nd|rd|th|people|persons|participants|attendees|days?|weeks?|hours?|${MONTHS})\b)`, 'g');
+  const range = new RegExp(
+    String.raw`(?:\b(from|between|at)\s+)?\b${T}\s*(?:-|–|to|till|until|and)\s*${T}(?!\s*(?:st|nd|rd|th|people|persons|participants|attendees|days?|weeks?|hours?|${MONTHS})\b)`,
+    'g',
+  );
   for (const m of text.matchAll(range)) {
     const [, cue, h1, m1, mer1, h2, m2, mer2] = m;
-    const span = { start: m.index!, end: m.index! + m[0].length };
+    const span = { start: m.index, end: m.index + m[0].length };
     if (shift && taken.some((t) => overlaps(t, span))) continue;
     const strong = Boolean(m1 || m2 || mer1 || mer2 || cue === 'from' || cue === 'at');
     if (!strong) continue;
-    let a = Number(h1), b = Number(h2);
-    const ma = Number(m1 ?? 0), mb = Number(m2 ?? 0);
+    let a = Number(h1),
+      b = Number(h2);
+    const ma = Number(m1 ?? 0),
+      mb = Number(m2 ?? 0);
     const merA = mer1 ?? (mer2 && !(mer2.startsWith('p') && a > b && a < 12) ? mer2 : undefined);
     a = to24(a, merA, !m1 || a < 7);
     b = to24(b, mer2 ?? merA, true);
     if (b <= a && !mer2 && b + 12 < 24) b += 12;
-    const s = toHm(a, ma), e = toHm(b, mb);
+    const s = toHm(a, ma),
+      e = toHm(b, mb);
     if (s && e) {
       const hit: TimeHit = { ...span, start_time: s, end_time: e };
       const dur = /^\s*for\s+(?:an?|one|1)\s+hour/.exec(text.slice(span.end));
@@ -201,19 +250,25 @@ function extractTimes(lower: string, taken: Span[]): TimeHit | undefined {
       return hit;
     }
   }
-  const single = new RegExp(String.raw`(?:\b(at|from|starting(?: at)?|by|@)\s*)?\b${T}(?!\s*(?:st|nd|rd|th|people|persons|participants|attendees|days?|weeks?|hours?|minutes?|mins?|pm\b|%|each|per|apiece|dollars?|usd|bucks|${MONTHS})\b)`, 'g');
+  const single = new RegExp(
+    String.raw`(?:\b(at|from|starting(?: at)?|by|@)\s*)?\b${T}(?!\s*(?:st|nd|rd|th|people|persons|participants|attendees|days?|weeks?|hours?|minutes?|mins?|pm\b|%|each|per|apiece|dollars?|usd|bucks|${MONTHS})\b)`,
+    'g',
+  );
   for (const m of text.matchAll(single)) {
     const [, cue, h1, m1, mer1] = m;
     if (!m1 && !mer1 && !(cue === 'at' || cue === '@')) continue;
     if (m1 && /[.]/.test(m[0]) && !mer1 && !cue) continue; // 45.50 is money, not a time
-    const span = { start: m.index!, end: m.index! + m[0].length };
+    const span = { start: m.index, end: m.index + m[0].length };
     if (shift && taken.some((t) => overlaps(t, span))) continue;
     const h = to24(Number(h1), mer1, !m1);
     const s = toHm(h, Number(m1 ?? 0));
     if (!s) continue;
     const hit: TimeHit = { ...span, start_time: s };
     const after = text.slice(span.end);
-    const dur = /^\s*for\s+(?:(an?|one|1|2|3|half an?)\s+hours?|(\d{1,3})\s*(?:minutes|mins?)|(\d(?:\.\d)?)\s*hours?|(an?|one)\s+hour and a half)/.exec(after);
+    const dur =
+      /^\s*for\s+(?:(an?|one|1|2|3|half an?)\s+hours?|(\d{1,3})\s*(?:minutes|mins?)|(\d(?:\.\d)?)\s*hours?|(an?|one)\s+hour and a half)/.exec(
+        after,
+      );
     if (dur) {
       let minutes = 60;
       if (dur[2]) minutes = Number(dur[2]);
@@ -244,14 +299,27 @@ function extractMoney(lower: string, taken: Span[]): MoneyHit[] {
     if (kShift) amount *= 1000;
     const after = lower.slice(span.end, span.end + 24);
     const before = lower.slice(Math.max(0, span.start - 24), span.start);
-    const each = /\b(each|apiece|a piece|per\s+\w+)\s*$/.test(m[0]) || /^\s*(each|apiece|a piece|per\s+\w+|\/\s*\w+|a unit|an item|a pop)\b/.test(after) || /\b(each|per unit|unit (cost|price))\b[^\d]*$/.test(before);
-    const total = /\b(total|in total|altogether|overall|estimated total)\b[^\d]*$/.test(before) || /^\s*(in total|total|altogether)\b/.test(after);
+    const each =
+      /\b(each|apiece|a piece|per\s+\w+)\s*$/.test(m[0]) ||
+      /^\s*(each|apiece|a piece|per\s+\w+|\/\s*\w+|a unit|an item|a pop)\b/.test(after) ||
+      /\b(each|per unit|unit (cost|price))\b[^\d]*$/.test(before);
+    const total =
+      /\b(total|in total|altogether|overall|estimated total)\b[^\d]*$/.test(before) || /^\s*(in total|total|altogether)\b/.test(after);
     hits.push({ ...span, amount, each, total });
   };
   const cur = String.raw`(?:\$|usd|us\$|€|eur|£|gbp|₹|inr|rs\.?)`;
   for (const m of lower.matchAll(new RegExp(String.raw`${cur}\s*${NUM}(k\b)?`, 'g'))) add(m, 1, Boolean(m[2]));
-  for (const m of lower.matchAll(new RegExp(String.raw`\b${NUM}\s*(k\s*)?(?:dollars?|usd|bucks|euros?|eur|pounds?|gbp|rupees?|inr|rs\b|\$)`, 'g'))) add(m, 1, Boolean(m[2]));
-  for (const m of lower.matchAll(new RegExp(String.raw`\b(?:cost(?:s|ing)?|price[ds]?|budget|amount(?: requested)?|total(?: cost| amount)?|worth|fee|fares?|spend|spent|paid|claim(?:ing)?|estimated(?: cost| total)?|estimate|value[ds]?|about|around|approx(?:imately)?)\s*(?:of|is|at|:|would be|will be|roughly|about|around|approximately|be)?\s*${NUM}\b(?!\s*(?:people|persons|participants|days?|hours?|km|miles|am|pm|:))`, 'g'))) add(m, 1);
+  for (const m of lower.matchAll(
+    new RegExp(String.raw`\b${NUM}\s*(k\s*)?(?:dollars?|usd|bucks|euros?|eur|pounds?|gbp|rupees?|inr|rs\b|\$)`, 'g'),
+  ))
+    add(m, 1, Boolean(m[2]));
+  for (const m of lower.matchAll(
+    new RegExp(
+      String.raw`\b(?:cost(?:s|ing)?|price[ds]?|budget|amount(?: requested)?|total(?: cost| amount)?|worth|fee|fares?|spend|spent|paid|claim(?:ing)?|estimated(?: cost| total)?|estimate|value[ds]?|about|around|approx(?:imately)?)\s*(?:of|is|at|:|would be|will be|roughly|about|around|approximately|be)?\s*${NUM}\b(?!\s*(?:people|persons|participants|days?|hours?|km|miles|am|pm|:))`,
+      'g',
+    ),
+  ))
+    add(m, 1);
   for (const m of lower.matchAll(new RegExp(String.raw`(?:\bat|@)\s*${NUM}\s*(?:each|apiece|a piece|per\s+\w+)`, 'g'))) add(m, 1);
   for (const m of lower.matchAll(new RegExp(String.raw`\b${NUM}\s*(?:each|apiece|a piece|per (?:unit|item|piece))\b`, 'g'))) add(m, 1);
   hits.sort((a, b) => a.start - b.start);
@@ -259,36 +327,74 @@ function extractMoney(lower: string, taken: Span[]): MoneyHit[] {
 }
 
 const PEOPLE = 'people|persons?|participants?|attendees?|guests?|colleagues|members|pax|heads|delegates|visitors|passengers|folks|ppl';
-const UNIT_NOUNS = new Set(['days', 'day', 'weeks', 'week', 'hours', 'hour', 'minutes', 'mins', 'dollars', 'dollar', 'usd', 'km', 'miles', 'am', 'pm', 'bucks', 'euros', 'rupees', 'months', 'month', 'years', 'year', 'times', 'percent', 'nights', 'night']);
+const UNIT_NOUNS = new Set([
+  'days',
+  'day',
+  'weeks',
+  'week',
+  'hours',
+  'hour',
+  'minutes',
+  'mins',
+  'dollars',
+  'dollar',
+  'usd',
+  'km',
+  'miles',
+  'am',
+  'pm',
+  'bucks',
+  'euros',
+  'rupees',
+  'months',
+  'month',
+  'years',
+  'year',
+  'times',
+  'percent',
+  'nights',
+  'night',
+]);
 
 function extractCounts(lower: string, taken: Span[]) {
   const counts: CountHit[] = [];
   let participants: CountHit | undefined;
-  for (const m of lower.matchAll(new RegExp(String.raw`\b(?:(?:team|group|party) of\s+(\d{1,4})|(\d{1,4})\s+(?:of us|(?:\w+\s+)?(?:${PEOPLE})\b))`, 'g'))) {
-    const span = { start: m.index!, end: m.index! + m[0].length };
+  for (const m of lower.matchAll(
+    new RegExp(String.raw`\b(?:(?:team|group|party) of\s+(\d{1,4})|(\d{1,4})\s+(?:of us|(?:\w+\s+)?(?:${PEOPLE})\b))`, 'g'),
+  )) {
+    const span = { start: m.index, end: m.index + m[0].length };
     if (taken.some((t) => overlaps(t, span))) continue;
     participants ??= { ...span, n: Number(m[1] ?? m[2]), noun: 'people' };
   }
   let quantityItem: QuantityItem | undefined;
-  const qi = new RegExp(String.raw`\b(\d{1,5})\s*(?:x\s+)?((?:[a-z][a-z'-]*\s+){0,3}?[a-z][a-z'-]*)\s+(?:at|@|for|costing|priced at|of)\s*(?:\$|usd\s*)?${NUM}\s*(?:dollars|usd|\$|bucks)?\s*(?:each|apiece|a piece|per\s+\w+|\/\s*\w+|a unit|an item)`, 'g');
+  const qi = new RegExp(
+    String.raw`\b(\d{1,5})\s*(?:x\s+)?((?:[a-z][a-z'-]*\s+){0,3}?[a-z][a-z'-]*)\s+(?:at|@|for|costing|priced at|of)\s*(?:\$|usd\s*)?${NUM}\s*(?:dollars|usd|\$|bucks)?\s*(?:each|apiece|a piece|per\s+\w+|\/\s*\w+|a unit|an item)`,
+    'g',
+  );
   for (const m of lower.matchAll(qi)) {
-    const span = { start: m.index!, end: m.index! + m[0].length };
+    const span = { start: m.index, end: m.index + m[0].length };
     if (taken.some((t) => overlaps(t, span))) continue;
     quantityItem = { ...span, quantity: Number(m[1]), item: m[2].trim(), unitCost: num(m[3]) };
     break;
   }
   for (const m of lower.matchAll(/\b(\d{1,5})\s+((?:new\s+|more\s+|extra\s+)?[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)/g)) {
     const noun = m[2].split(/\s+/);
-    if (UNIT_NOUNS.has(noun[0]) || new RegExp(`^(${PEOPLE})$`).test(noun[0]) || /^(to|and|or|at|on|of|for|from|in|by|st|nd|rd|th|x)$/.test(noun[0])) continue;
-    const span = { start: m.index!, end: m.index! + m[0].length };
+    if (
+      UNIT_NOUNS.has(noun[0]) ||
+      new RegExp(`^(${PEOPLE})$`).test(noun[0]) ||
+      /^(to|and|or|at|on|of|for|from|in|by|st|nd|rd|th|x)$/.test(noun[0])
+    )
+      continue;
+    const span = { start: m.index, end: m.index + m[0].length };
     if (taken.some((t) => overlaps(t, span))) continue;
     counts.push({ ...span, n: Number(m[1]), noun: m[2] });
   }
   let durationDays: number | undefined;
   const N = String.raw`(\d{1,3}|a|an|one)\s+(?:working\s+|business\s+)?(days?|weeks?)`;
-  const dur = new RegExp(String.raw`\bfor\s+${N}\b`).exec(lower)
-    ?? new RegExp(String.raw`\b${N}\s+(?:off|of\s+(?:\w+\s+)?leave|(?:\w+\s+)?leave)\b`).exec(lower)
-    ?? new RegExp(String.raw`\b(?:take|taking|need|want|request|requesting|book|apply for)\s+${N}\b`).exec(lower);
+  const dur =
+    new RegExp(String.raw`\bfor\s+${N}\b`).exec(lower) ??
+    new RegExp(String.raw`\b${N}\s+(?:off|of\s+(?:\w+\s+)?leave|(?:\w+\s+)?leave)\b`).exec(lower) ??
+    new RegExp(String.raw`\b(?:take|taking|need|want|request|requesting|book|apply for)\s+${N}\b`).exec(lower);
   if (dur) {
     const n = /^\d+$/.test(dur[1]) ? Number(dur[1]) : 1;
     durationDays = /week/.test(dur[2]) ? n * 5 : n;
@@ -302,10 +408,42 @@ function extractCounts(lower: string, taken: Span[]) {
 // ---- rooms, systems, places, ids -----------------------------------------------------------
 
 const ROOM_KINDS = 'conference|meeting|huddle|training|discussion|seminar|interview|video|focus|board|quiet|phone|collaboration|war';
-const NOT_ROOM_NAMES = new Set(['book', 'reserve', 'need', 'want', 'get', 'a', 'an', 'the', 'any', 'my', 'our', 'this', 'that', 'big', 'small', 'large', 'free', 'available', 'same', 'team', 'legal', 'new', 'empty', 'spare', 'bigger', 'smaller']);
+const NOT_ROOM_NAMES = new Set([
+  'book',
+  'reserve',
+  'need',
+  'want',
+  'get',
+  'a',
+  'an',
+  'the',
+  'any',
+  'my',
+  'our',
+  'this',
+  'that',
+  'big',
+  'small',
+  'large',
+  'free',
+  'available',
+  'same',
+  'team',
+  'legal',
+  'new',
+  'empty',
+  'spare',
+  'bigger',
+  'smaller',
+]);
 
 function titleCase(s: string): string {
-  return s.replace(/\s+/g, ' ').trim().split(' ').map((w) => (/^[a-z]$/i.test(w) ? w.toUpperCase() : /^\d/.test(w) ? w : w[0].toUpperCase() + w.slice(1).toLowerCase())).join(' ');
+  return s
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(' ')
+    .map((w) => (/^[a-z]$/i.test(w) ? w.toUpperCase() : /^\d/.test(w) ? w : w[0].toUpperCase() + w.slice(1).toLowerCase()))
+    .join(' ');
 }
 
 function extractRooms(text: string): Array<Span & { room: string; specific: boolean }> {
@@ -315,13 +453,17 @@ function extractRooms(text: string): Array<Span & { room: string; specific: bool
     if (rooms.some((r) => overlaps(r, { start, end }))) return;
     rooms.push({ start, end, room, specific });
   };
-  for (const m of lower.matchAll(/\b(a|an|any|the|one)?\s*\bboard\s?room\b/g)) add(m.index!, m.index! + m[0].length, 'Board Room', m[1] !== 'a' && m[1] !== 'any');
-  const kinds = new RegExp(String.raw`\b(a|an|any|the|one|some)?\s*\b(${ROOM_KINDS})\s+room\b(?:\s+(?:no\.?\s*|number\s+|#\s*)?([a-z](?![a-z0-9])|[a-z]?\d{1,3}[a-z]?\b|one\b|two\b|three\b))?`, 'g');
+  for (const m of lower.matchAll(/\b(a|an|any|the|one)?\s*\bboard\s?room\b/g))
+    add(m.index, m.index + m[0].length, 'Board Room', m[1] !== 'a' && m[1] !== 'any');
+  const kinds = new RegExp(
+    String.raw`\b(a|an|any|the|one|some)?\s*\b(${ROOM_KINDS})\s+room\b(?:\s+(?:no\.?\s*|number\s+|#\s*)?([a-z](?![a-z0-9])|[a-z]?\d{1,3}[a-z]?\b|one\b|two\b|three\b))?`,
+    'g',
+  );
   for (const m of lower.matchAll(kinds)) {
     let ident: string | undefined = m[3];
     if (ident && /^[a-z]$/.test(ident)) {
       // a single letter names the room only when typed as a capital ('Conference Room A') or at the end ('room b.')
-      const at = m.index! + m[0].length - 1;
+      const at = m.index + m[0].length - 1;
       const typedCapital = /[A-Z]/.test(text[at] ?? '');
       const after = lower.slice(at + 1);
       const atEnd = /^\s*([,.;!?]|$)/.test(after);
@@ -331,17 +473,24 @@ function extractRooms(text: string): Array<Span & { room: string; specific: bool
     }
     const base = `${m[2]} room`;
     const generic = (m[2] === 'meeting' || m[2] === 'conference') && !ident && m[1] !== 'the';
-    const end = ident ? m.index! + m[0].length : m.index! + m[0].length - (m[3] ? m[0].length - m[0].lastIndexOf(m[3]) : 0);
-    add(m.index!, end, titleCase(ident ? `${base} ${ident}` : base), ident ? true : !generic && m[1] !== 'a' && m[1] !== 'an' && m[1] !== 'any');
+    const end = ident ? m.index + m[0].length : m.index + m[0].length - (m[3] ? m[0].length - m[0].lastIndexOf(m[3]) : 0);
+    add(
+      m.index,
+      end,
+      titleCase(ident ? `${base} ${ident}` : base),
+      ident ? true : !generic && m[1] !== 'a' && m[1] !== 'an' && m[1] !== 'any',
+    );
   }
-  for (const m of lower.matchAll(/\broom\s+(?:no\.?\s*|number\s+|#\s*)?([a-z]?\d{1,4}[a-z]?|[a-z])\b(?!\s*(?:for|at|on|to|people|persons))/g)) {
+  for (const m of lower.matchAll(
+    /\broom\s+(?:no\.?\s*|number\s+|#\s*)?([a-z]?\d{1,4}[a-z]?|[a-z])\b(?!\s*(?:for|at|on|to|people|persons))/g,
+  )) {
     if (m[1] === 'a' || m[1] === 'i') continue;
-    add(m.index!, m.index! + m[0].length, titleCase(`room ${m[1]}`), true);
+    add(m.index, m.index + m[0].length, titleCase(`room ${m[1]}`), true);
   }
   for (const m of text.matchAll(/\b((?:[A-Z][a-z]+\s+){0,1}[A-Z][a-z]+)\s+[Rr]oom\b/g)) {
     const first = m[1].split(/\s+/)[0].toLowerCase();
     if (NOT_ROOM_NAMES.has(first) || new RegExp(`^(${ROOM_KINDS})$`).test(m[1].toLowerCase())) continue;
-    add(m.index!, m.index! + m[0].length, titleCase(`${m[1]} room`), true);
+    add(m.index, m.index + m[0].length, titleCase(`${m[1]} room`), true);
   }
   rooms.sort((a, b) => a.start - b.start);
   return rooms;
@@ -352,13 +501,59 @@ function extractSystems(lower: string): Array<Span & { system: string }> {
   for (const [system, phrases] of Object.entries(INCIDENT_SYSTEM_WORDS)) {
     for (const p of phrases) {
       const m = new RegExp(`(^|[^a-z0-9])(${escapeRe(p)})($|[^a-z0-9])`).exec(lower);
-      if (m) { out.push({ start: m.index + m[1].length, end: m.index + m[1].length + p.length, system }); break; }
+      if (m) {
+        out.push({ start: m.index + m[1].length, end: m.index + m[1].length + p.length, system });
+        break;
+      }
     }
   }
   return out; // in lexicon order: services before devices
 }
 
-const PLACE_STOP = new Set(['the', 'a', 'an', 'my', 'our', 'work', 'office', 'home', 'next', 'this', 'tomorrow', 'today', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'attend', 'meet', 'see', 'visit', 'be', 'go', 'get', 'do', 'take', 'have', 'reset', 'approve', 'submit', 'buy', 'book', 'the client', 'travel', 'fly', 'me', 'us', 'you', 'it', 'them']);
+const PLACE_STOP = new Set([
+  'the',
+  'a',
+  'an',
+  'my',
+  'our',
+  'work',
+  'office',
+  'home',
+  'next',
+  'this',
+  'tomorrow',
+  'today',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'attend',
+  'meet',
+  'see',
+  'visit',
+  'be',
+  'go',
+  'get',
+  'do',
+  'take',
+  'have',
+  'reset',
+  'approve',
+  'submit',
+  'buy',
+  'book',
+  'the client',
+  'travel',
+  'fly',
+  'me',
+  'us',
+  'you',
+  'it',
+  'them',
+]);
 
 function extractDestination(text: string): (Span & { place: string }) | undefined {
   const labelled = /\b(?:destination|travel(?: request)?|trip)\s*[:\-–]\s*([A-Za-z][A-Za-z'-]+(?:\s+[A-Z][A-Za-z'-]+){0,2})/i.exec(text);
@@ -368,22 +563,34 @@ function extractDestination(text: string): (Span & { place: string }) | undefine
   }
   const re = /\b(?:to|in|visit(?:ing)?|towards)\s+((?:the\s+)?[A-Za-z][A-Za-z'-]+(?:\s+[A-Za-z][A-Za-z'-]+){0,3})/g;
   const lowerText = text.toLowerCase();
-  const travelish = /\b(travel|trip|fly|flying|flight|go|going|visit|visiting|head|heading|journey|destination|to|cab|taxi|ride|shuttle)\b/.test(lowerText);
+  const travelish =
+    /\b(travel|trip|fly|flying|flight|go|going|visit|visiting|head|heading|journey|destination|to|cab|taxi|ride|shuttle)\b/.test(lowerText);
   if (!travelish) return undefined;
   for (let m = re.exec(text); m; m = re.exec(text)) {
     // matches overlap ('to travel to Berlin'): try again from the next word
     re.lastIndex = m.index + 1;
     let place = m[1].replace(/^the\s+/i, '').trim();
     // cut at words that end a place name
-    place = place.split(/\s+(?:for|from|on|next|this|between|starting|until|till|by|at|in|to|with|and|via|since|during|over|around|tomorrow|today|tonight|the|a|an|i|we|it|is|are|was|estimated|costing|cost|leaving|returning|departing|coming|back|monday|tuesday|wednesday|thursday|friday|saturday|sunday|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|\d\S*)\b/i)[0].trim();
+    place = place
+      .split(
+        /\s+(?:for|from|on|next|this|between|starting|until|till|by|at|in|to|with|and|via|since|during|over|around|tomorrow|today|tonight|the|a|an|i|we|it|is|are|was|estimated|costing|cost|leaving|returning|departing|coming|back|monday|tuesday|wednesday|thursday|friday|saturday|sunday|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|\d\S*)\b/i,
+      )[0]
+      .trim();
     // capitalised names continue only with capitalised words ('New York', 'Rio de Janeiro' is typed as is)
     if (/^[A-Z]/.test(place)) place = place.split(/\s+(?=[a-z])(?!(?:de|del|la|le|am|upon|on|da|do|dos)\b)/)[0];
     const first = place.split(/\s+/)[0].toLowerCase();
-    if (PLACE_STOP.has(first) || PLACE_STOP.has(place.toLowerCase()) || WEEKDAYS.includes(first) || new RegExp(`^(${MONTHS})$`).test(first)) continue;
+    if (PLACE_STOP.has(first) || PLACE_STOP.has(place.toLowerCase()) || WEEKDAYS.includes(first) || new RegExp(`^(${MONTHS})$`).test(first))
+      continue;
     if (/^\d/.test(place) || place.length < 2) continue;
     const isCap = /^[A-Z]/.test(place);
     // lower-case places only right after a travel verb ('fly to berlin')
-    if (!isCap && !/\b(travel|travelling|traveling|trip|fly|flying|go|going|visit|visiting|head|heading|cab|taxi|ride|car|shuttle|transport|drive|drop|drop me|pickup|pick me up)\s+(?:off\s+)?(?:to\s+)?$/i.test(text.slice(Math.max(0, m.index - 16), m.index + m[0].length - m[1].length))) continue;
+    if (
+      !isCap &&
+      !/\b(travel|travelling|traveling|trip|fly|flying|go|going|visit|visiting|head|heading|cab|taxi|ride|car|shuttle|transport|drive|drop|drop me|pickup|pick me up)\s+(?:off\s+)?(?:to\s+)?$/i.test(
+        text.slice(Math.max(0, m.index - 16), m.index + m[0].length - m[1].length),
+      )
+    )
+      continue;
     if (/^(in)$/i.test(m[0].split(/\s+/)[0]) && !isCap) continue;
     const start = m.index + m[0].length - m[1].length + (m[1].length - m[1].replace(/^the\s+/i, '').length);
     return { start, end: start + place.length, place: isCap ? place : titleCase(place) };
@@ -405,7 +612,7 @@ export function extractRequestIds(text: string): string[] {
 export function extract(text: string, now: Date, opts: { past?: boolean } = {}): Extraction {
   const lower = text.toLowerCase();
   const idSpans: Span[] = [];
-  for (const m of text.matchAll(/\b[A-Za-z]{2,4}\s?-\s?\d{1,9}\b/g)) idSpans.push({ start: m.index!, end: m.index! + m[0].length });
+  for (const m of text.matchAll(/\b[A-Za-z]{2,4}\s?-\s?\d{1,9}\b/g)) idSpans.push({ start: m.index, end: m.index + m[0].length });
   const time = extractTimes(lower, idSpans);
   const taken = [...idSpans, ...(time ? [time] : [])];
   // a date phrase may contain the times ('on 20 January from 10:00 to 11:30'): only ids block dates
@@ -416,26 +623,37 @@ export function extract(text: string, now: Date, opts: { past?: boolean } = {}):
   const taken3 = [...taken2, ...money, ...(c.participants ? [c.participants] : [])];
   const numbers: Array<Span & { n: number }> = [];
   for (const m of lower.matchAll(/(?<![\w.:-])(\d+(?:\.\d+)?)(?![\w:-])/g)) {
-    const span = { start: m.index!, end: m.index! + m[0].length };
+    const span = { start: m.index, end: m.index + m[0].length };
     if (idSpans.some((t) => overlaps(t, span))) continue;
     numbers.push({ ...span, n: Number(m[1]) });
   }
   void taken3;
   return {
-    text, lower,
+    text,
+    lower,
     requestIds: extractRequestIds(text),
-    dates, time, money,
-    participants: c.participants, quantityItem: c.quantityItem, counts: c.counts, numbers,
-    distanceKm: c.distanceKm, durationDays: c.durationDays,
-    rooms: extractRooms(text), systems: extractSystems(lower), destination: extractDestination(text),
+    dates,
+    time,
+    money,
+    participants: c.participants,
+    quantityItem: c.quantityItem,
+    counts: c.counts,
+    numbers,
+    distanceKm: c.distanceKm,
+    durationDays: c.durationDays,
+    rooms: extractRooms(text),
+    systems: extractSystems(lower),
+    destination: extractDestination(text),
   };
 }
 
 // ---- purpose / reason ----------------------------------------------------------------------
 
 const FILLER = /^(a|an|some|just|the purpose of|purpose|reason|it|that|this)\s+/i;
-const NOT_PURPOSE = /^(me|us|it|that|this|them|him|her|you|now|today|tomorrow|tonight|next\s+\w+|this\s+\w+|the\s+(day|week|month)|approval|review|leave|annual leave|sick leave|a leave|the leave|a day|a week|\d+\s+\w+|a meeting room|a room|the room|petty cash|cash|a purchase requisition|purchase|a password reset|password reset|travel|a trip|a business trip|the team|my team|everyone|all|some|people|the whole day|the day|the morning|the afternoon|one|two|later|now please|me please|how long|long|both|ever|good|real|sure|days?|weeks?|hours?)$/i;
-const REQUEST_VERBS = /\b(book|apply|take|request|need|want|submit|raise|reserve|schedule|get|would like|'d like|have to|can i|could i|please|put in|file|log|report|create|open|make|i'm|i am|it's|its|it is|can you|could you|off|yes|no)\b/i;
+const NOT_PURPOSE =
+  /^(me|us|it|that|this|them|him|her|you|now|today|tomorrow|tonight|next\s+\w+|this\s+\w+|the\s+(day|week|month)|approval|review|leave|annual leave|sick leave|a leave|the leave|a day|a week|\d+\s+\w+|a meeting room|a room|the room|petty cash|cash|a purchase requisition|purchase|a password reset|password reset|travel|a trip|a business trip|the team|my team|everyone|all|some|people|the whole day|the day|the morning|the afternoon|one|two|later|now please|me please|how long|long|both|ever|good|real|sure|days?|weeks?|hours?)$/i;
+const REQUEST_VERBS =
+  /\b(book|apply|take|request|need|want|submit|raise|reserve|schedule|get|would like|'d like|have to|can i|could i|please|put in|file|log|report|create|open|make|i'm|i am|it's|its|it is|can you|could you|off|yes|no)\b/i;
 
 /**
  * The reason or purpose a message gives ('for a family wedding', 'because my flat flooded', or a
@@ -445,24 +663,40 @@ export function purposeOf(text: string, used: Span[]): string | undefined {
   let masked = '';
   let last = 0;
   for (const s of [...used].sort((a, b) => a.start - b.start)) {
-    if (s.start < last) { last = Math.max(last, s.end); continue; }
+    if (s.start < last) {
+      last = Math.max(last, s.end);
+      continue;
+    }
     masked += text.slice(last, s.start) + ' ¦ ';
     last = s.end;
   }
   masked += text.slice(last);
-  const clean = (s: string) => s.replace(/\s+/g, ' ').replace(FILLER, '').replace(FILLER, '').replace(/[\s,.;:!?-]+$/, '')
-    .replace(/(\s+(in|on|at|for|to|of|from|by|with|the|a|an|and|during))+$/i, '').trim();
-  const cue = /(?:\b(?:for|because(?: of)?|due to|as i|since i|since my|reason(?: is|:)?|purpose(?: is|:)?|so that|so i can|in order to)\s+|(?=\bto (?:attend|meet|visit|present|see|discuss|join|support|deliver|run|give|train|sign|audit|install|review|celebrate)\b))(.+?)(?=$|[,.;!?¦]|\s(?:from|on|between|starting|until|till|by|at|and i|i'll|i will|estimated|costing|cost|with a budget|next|this coming|please)\b)/gi;
+  const clean = (s: string) =>
+    s
+      .replace(/\s+/g, ' ')
+      .replace(FILLER, '')
+      .replace(FILLER, '')
+      .replace(/[\s,.;:!?-]+$/, '')
+      .replace(/(\s+(in|on|at|for|to|of|from|by|with|the|a|an|and|during))+$/i, '')
+      .trim();
+  const cue =
+    /(?:\b(?:for|because(?: of)?|due to|as i|since i|since my|reason(?: is|:)?|purpose(?: is|:)?|so that|so i can|in order to)\s+|(?=\bto (?:attend|meet|visit|present|see|discuss|join|support|deliver|run|give|train|sign|audit|install|review|celebrate)\b))(.+?)(?=$|[,.;!?¦]|\s(?:from|on|between|starting|until|till|by|at|and i|i'll|i will|estimated|costing|cost|with a budget|next|this coming|please)\b)/gi;
   for (const m of masked.matchAll(cue)) {
     const phrase = clean(m[1]);
     if (phrase.length < 2 || NOT_PURPOSE.test(phrase) || /^(the\s+)?(next|this|coming)\b/i.test(phrase)) continue;
     // 'to attend the ¦': a verb and an article are not a purpose
-    const content = phrase.toLowerCase().split(/\s+/).filter((w) => w.length >= 3 && !/^(the|and|for|with|our|my|your|to|attend|meet|visit|see|join|this|that|these|those)$/.test(w));
+    const content = phrase
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((w) => w.length >= 3 && !/^(the|and|for|with|our|my|your|to|attend|meet|visit|see|join|this|that|these|those)$/.test(w));
     if (content.length === 0) continue;
     if (phrase.split(/\s+/).length > 25) continue;
     return phrase;
   }
-  const segments = masked.split(/[,;.!?]|\s-\s|\s–\s/).map((s) => s.trim()).filter(Boolean);
+  const segments = masked
+    .split(/[,;.!?]|\s-\s|\s–\s/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (let i = segments.length - 1; i >= 1; i -= 1) {
     const seg = clean(segments[i]);
     if (seg.includes('¦') || seg.length < 3 || REQUEST_VERBS.test(seg) || NOT_PURPOSE.test(seg)) continue;

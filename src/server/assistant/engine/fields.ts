@@ -1,7 +1,7 @@
 // From a message to form fields: which extracted entity fills which field of a form type (dates to the
 // date fields in order or as a range, money to the amount, people to participants, option words to enum
 // fields, the purpose phrase to the reason field), and how one answer fills the field that was asked.
-import { type FieldDef, type FormTypeDef, formTypeDef } from '../../../domain/forms.js';
+import { type FieldDef, type FormTypeDef, formTypeDef, isLeaveType } from '../../../domain/forms.js';
 import { FIELD_LEXICONS, PASSWORD_SYSTEM_WORDS, WEAK_LEAVE_WORDS } from '../corpus/entities.js';
 import { type Extraction, type Span, addDays, addWorkingDays, extract, purposeOf } from './extract.js';
 import { editDistance, escapeRe, hasPhrase, normalise } from './text.js';
@@ -11,13 +11,26 @@ export type Fields = Record<string, unknown>;
 /** Forms whose dates lie in the past ('since monday', 'on friday' means last friday). */
 const PAST_FORMS = new Set(['it-incident', 'safety-incident', 'medical-claim', 'mileage-claim', 'expense-reimbursement']);
 
-const DATE_PAIRS: Array<[string, string]> = [['start_date', 'end_date'], ['departure_date', 'return_date']];
+const DATE_PAIRS: Array<[string, string]> = [
+  ['start_date', 'end_date'],
+  ['departure_date', 'return_date'],
+];
 
 /** The first longtext field that holds the reason or purpose of a request. */
-const PURPOSE_FIELDS = ['reason', 'travel_purpose', 'purpose', 'purpose_of_purchase', 'justification', 'business_justification', 'description', 'summary'];
+const PURPOSE_FIELDS = [
+  'reason',
+  'travel_purpose',
+  'purpose',
+  'purpose_of_purchase',
+  'justification',
+  'business_justification',
+  'description',
+  'summary',
+];
 /** Longtext fields that describe a problem: the whole message is the description. */
 const DESCRIPTION_FIELDS = ['incident_description', 'issue_description'];
-const PROBLEM_WORDS = /\b(not|won'?t|can'?t|cannot|doesn'?t|isn'?t|broken|error|crash\w*|freez\w*|slow|down|fail\w*|stuck|leak\w*|flicker\w*|blocked|drop\w*|disconnect\w*|keeps?|stopped|no (sound|signal|power|internet)|problem|issue|jam\w*|damaged|injur\w*|slipped|fell|hazard|since)\b/;
+const PROBLEM_WORDS =
+  /\b(not|won'?t|can'?t|cannot|doesn'?t|isn'?t|broken|error|crash\w*|freez\w*|slow|down|fail\w*|stuck|leak\w*|flicker\w*|blocked|drop\w*|disconnect\w*|keeps?|stopped|no (sound|signal|power|internet)|problem|issue|jam\w*|damaged|injur\w*|slipped|fell|hazard|since)\b/;
 
 /** Canonical option of an enum field named in `lower`, preferring explicit phrases over weak hints. */
 export function enumFromText(fd: FieldDef, lower: string, opts: { answer?: boolean } = {}): { value: string; span?: Span } | undefined {
@@ -32,10 +45,11 @@ export function enumFromText(fd: FieldDef, lower: string, opts: { answer?: boole
       const weak = fd.name === 'leave_type' && WEAK_LEAVE_WORDS.has(p);
       const cand = { value: opt, len: p.length, weak, index: m.index + m[1].length, phrase: p };
       // explicit words beat hints; then the first mentioned ('my VPN password ... a phishing mail'); then the longest
-      const better = !best
-        || (best.weak && !weak)
-        || (best.weak === weak && (cand.index < best.index || (cand.index === best.index && cand.len > best.len)))
-        || (best.weak === weak && cand.index < best.index + best.len && cand.index >= best.index && cand.len > best.len);
+      const better =
+        !best ||
+        (best.weak && !weak) ||
+        (best.weak === weak && (cand.index < best.index || (cand.index === best.index && cand.len > best.len))) ||
+        (best.weak === weak && cand.index < best.index + best.len && cand.index >= best.index && cand.len > best.len);
       if (better) best = cand;
     }
   }
@@ -63,12 +77,17 @@ function cleanAnswer(text: string): string {
 }
 
 function titleCase(s: string): string {
-  return s.split(/\s+/).map((w) => (w.length <= 2 && /^[a-z]$/i.test(w) ? w.toUpperCase() : w[0] ? w[0].toUpperCase() + w.slice(1) : w)).join(' ');
+  return s
+    .split(/\s+/)
+    .map((w) => (w.length <= 2 && /^[a-z]$/i.test(w) ? w.toUpperCase() : w[0] ? w[0].toUpperCase() + w.slice(1) : w))
+    .join(' ');
 }
 
 /** 'the new legal team room' -> keeps it, 'my laptop' -> 'laptop': the noun phrase after a buy/need verb. */
 function objectPhrase(lower: string, verbs: string): string | undefined {
-  const m = new RegExp(`\\b(?:${verbs})\\s+(?:(?:a|an|some|the|new|two|three|another|more|me|us)\\s+)*([a-z][a-z0-9 '-]{1,40}?)(?=$|[,.;!?]|\\s(?:for|at|to|because|by|from|on|with|costing|priced|at|so|and i|please)\\b)`).exec(lower);
+  const m = new RegExp(
+    `\\b(?:${verbs})\\s+(?:(?:a|an|some|the|new|two|three|another|more|me|us)\\s+)*([a-z][a-z0-9 '-]{1,40}?)(?=$|[,.;!?]|\\s(?:for|at|to|because|by|from|on|with|costing|priced|at|so|and i|please)\\b)`,
+  ).exec(lower);
   if (!m) return undefined;
   const p = m[1].trim();
   if (/^(to|it|a|the|some|this|that|purchase requisition|requisition|purchase order|equipment|help|access)$/.test(p)) return undefined;
@@ -95,23 +114,27 @@ export function extractFields(formType: string, text: string, now: Date): { fiel
     const [a, b] = pair;
     const range = dates.find((d) => d.end_date);
     if (range) {
-      fields[a] = range.start_date; fields[b] = range.end_date; used.push(range);
+      fields[a] = range.start_date;
+      fields[b] = range.end_date;
+      used.push(range);
       dates.splice(dates.indexOf(range), 1);
     } else if (dates.length >= 2) {
-      fields[a] = dates[0].start_date; fields[b] = dates[1].start_date; used.push(dates[0], dates[1]);
+      fields[a] = dates[0].start_date;
+      fields[b] = dates[1].start_date;
+      used.push(dates[0], dates[1]);
       dates.splice(0, 2);
     } else if (dates.length === 1) {
       const d = dates[0];
       used.push(d);
       dates.splice(0, 1);
-      if (d.cue === 'until' || d.cue === 'till' || d.cue === 'by' && formType !== 'leave-request') fields[b] = d.start_date;
+      if (d.cue === 'until' || d.cue === 'till' || (d.cue === 'by' && !isLeaveType(formType))) fields[b] = d.start_date;
       else if (ex.durationDays) {
         fields[a] = d.start_date;
-        fields[b] = formType === 'leave-request' ? addWorkingDays(d.start_date, ex.durationDays) : addDays(d.start_date, ex.durationDays - 1);
+        fields[b] = isLeaveType(formType) ? addWorkingDays(d.start_date, ex.durationDays) : addDays(d.start_date, ex.durationDays - 1);
       } else {
         fields[a] = d.start_date;
         // 'take next monday off': one day, unless the message says where it starts ('from the 5th')
-        if (formType === 'leave-request' && !['from', 'starting', 'since', 'after'].includes(d.cue ?? '')) fields[b] = d.start_date;
+        if (isLeaveType(formType) && !['from', 'starting', 'since', 'after'].includes(d.cue ?? '')) fields[b] = d.start_date;
       }
     }
   }
@@ -125,35 +148,55 @@ export function extractFields(formType: string, text: string, now: Date): { fiel
 
   // times
   if (ex.time) {
-    if (has('start_time')) { fields.start_time = ex.time.start_time; if (ex.time.end_time) fields.end_time = ex.time.end_time; used.push(ex.time); }
-    else if (has('travel_time')) { fields.travel_time = ex.time.start_time; used.push(ex.time); }
+    if (has('start_time')) {
+      fields.start_time = ex.time.start_time;
+      if (ex.time.end_time) fields.end_time = ex.time.end_time;
+      used.push(ex.time);
+    } else if (has('travel_time')) {
+      fields.travel_time = ex.time.start_time;
+      used.push(ex.time);
+    }
   }
 
   // counts
   if (ex.participants) {
-    for (const name of ['participants_count', 'passengers']) if (has(name)) { fields[name] = ex.participants.n; used.push(ex.participants); }
+    for (const name of ['participants_count', 'passengers'])
+      if (has(name)) {
+        fields[name] = ex.participants.n;
+        used.push(ex.participants);
+      }
   } else if (has('participants_count')) {
     // 'Conference Room B on Tuesday 9-10am for 4'
     const m = /\bfor\s+(\d{1,3})(?![\d:.])\b(?!\s*(?:days?|hours?|minutes?|mins?|am|pm|usd|dollars|\$|%|h\b|hrs?))/.exec(lower);
-    if (m && !(ex.time && m.index >= ex.time.start && m.index < ex.time.end)) { fields.participants_count = Number(m[1]); used.push({ start: m.index, end: m.index + m[0].length }); }
+    if (m && !(ex.time && m.index >= ex.time.start && m.index < ex.time.end)) {
+      fields.participants_count = Number(m[1]);
+      used.push({ start: m.index, end: m.index + m[0].length });
+    }
   }
   if (has('quantity')) {
-    if (ex.quantityItem) { fields.quantity = ex.quantityItem.quantity; used.push(ex.quantityItem); }
-    else {
+    if (ex.quantityItem) {
+      fields.quantity = ex.quantityItem.quantity;
+      used.push(ex.quantityItem);
+    } else {
       const c = ex.counts.find((x) => !/^(people|participants|days?|hours?)$/.test(x.noun));
-      if (c) { fields.quantity = c.n; used.push(c); }
+      if (c) {
+        fields.quantity = c.n;
+        used.push(c);
+      }
     }
   }
   if (has('distance_km') && ex.distanceKm !== undefined) fields.distance_km = ex.distanceKm;
 
   // money
   const moneyFields = def.fields.filter((f) => f.type === 'money').map((f) => f.name);
-  if (formType === 'purchase-requisition') {
+  const ct = def.computedTotal;
+  if (ct) {
+    // A type with a computed total (quantity x unit cost): '... at $x each' is the unit cost, 'total $y' the total.
     const unit = ex.quantityItem?.unitCost ?? ex.money.find((m) => m.each)?.amount;
-    if (unit !== undefined) fields.unit_cost = unit;
+    if (unit !== undefined) fields[ct.unitCost] = unit;
     const total = ex.money.find((m) => m.total && !m.each);
-    if (total) fields.estimated_total = total.amount;
-    else if (unit === undefined && fields.quantity === undefined && ex.money.length === 1) fields.unit_cost = ex.money[0].amount;
+    if (total) fields[ct.field] = total.amount;
+    else if (unit === undefined && fields[ct.quantity] === undefined && ex.money.length === 1) fields[ct.unitCost] = ex.money[0].amount;
     used.push(...ex.money);
   } else if (moneyFields.length > 0) {
     const m = ex.money.find((x) => !x.each) ?? ex.money[0];
@@ -188,11 +231,17 @@ export function extractFields(formType: string, text: string, now: Date): { fiel
     switch (fd.name) {
       case 'room_requested': {
         const room = ex.rooms.find((r) => r.specific);
-        if (room) { fields.room_requested = room.room; used.push(room); }
+        if (room) {
+          fields.room_requested = room.room;
+          used.push(room);
+        }
         break;
       }
       case 'destination':
-        if (ex.destination) { fields.destination = ex.destination.place; used.push(ex.destination); }
+        if (ex.destination) {
+          fields.destination = ex.destination.place;
+          used.push(ex.destination);
+        }
         break;
       case 'pickup_location': {
         const m = /\bfrom\s+(?:the\s+)?([a-z][a-z ]{1,30}?)(?=$|[,.;!?]|\s(?:to|at|on|for|tomorrow|today|next)\b)/.exec(lower);
@@ -200,17 +249,28 @@ export function extractFields(formType: string, text: string, now: Date): { fiel
         break;
       }
       case 'affected_system':
-        if (ex.systems[0]) { fields.affected_system = ex.systems[0].system; used.push(ex.systems[0]); }
+        if (ex.systems[0]) {
+          fields.affected_system = ex.systems[0].system;
+          used.push(ex.systems[0]);
+        }
         break;
       case 'requested_systems': {
-        const names = ex.systems.filter((s) => !['Laptop', 'Desktop', 'Monitor', 'Keyboard', 'Mouse', 'Headset', 'Phone', 'Printer'].includes(s.system)).map((s) => s.system);
-        const m = /\baccess (?:to|for|on)\s+(?:the\s+)?([a-z0-9][a-z0-9 &-]{1,40}?)(?=$|[,.;!?]|\s(?:for|because|so|as|system|please)\b)/.exec(lower);
+        const names = ex.systems
+          .filter((s) => !['Laptop', 'Desktop', 'Monitor', 'Keyboard', 'Mouse', 'Headset', 'Phone', 'Printer'].includes(s.system))
+          .map((s) => s.system);
+        const m =
+          /\baccess (?:to|for|on)\s+(?:the\s+)?([a-z0-9][a-z0-9 &-]{1,40}?)(?=$|[,.;!?]|\s(?:for|because|so|as|system|please)\b)/.exec(
+            lower,
+          );
         if (names.length) fields.requested_systems = names.join(', ');
         else if (m) fields.requested_systems = m[1].toUpperCase() === m[1] ? m[1] : titleCase(m[1]);
         break;
       }
       case 'facilities_requested': {
-        const m = /\b(?:access to|into|for)\s+(?:the\s+)?([a-z0-9][a-z0-9 ,'-]{2,40}?)(?=$|[.;!?]|\s(?:because|so|as|since|for|from|until|after|during|on|at night|please)\b)/.exec(lower);
+        const m =
+          /\b(?:access to|into|for)\s+(?:the\s+)?([a-z0-9][a-z0-9 ,'-]{2,40}?)(?=$|[.;!?]|\s(?:because|so|as|since|for|from|until|after|during|on|at night|please)\b)/.exec(
+            lower,
+          );
         if (m && !/^(me|us|a|an|new access card|access card|temporary access)$/.test(m[1])) fields.facilities_requested = titleCase(m[1]);
         break;
       }
@@ -226,25 +286,40 @@ export function extractFields(formType: string, text: string, now: Date): { fiel
         break;
       }
       case 'training_program': {
-        const m = /\b(?:training|course|certification|workshop|class|bootcamp)\s+(?:on|in|for|about)\s+([a-z0-9][a-z0-9 +#.-]{1,40}?)(?=$|[,.;!?]|\s(?:by|from|with|at|on|starting|next|costing|for)\b)/i.exec(text)
-          ?? /\b(?:the|a|an)\s+((?:[A-Z0-9][\w+#.-]*\s+){0,5}?[A-Z0-9][\w+#.-]*)\s+(?:training|course|certification|workshop|class|bootcamp)\b/.exec(text);
+        const m =
+          /\b(?:training|course|certification|workshop|class|bootcamp)\s+(?:on|in|for|about)\s+([a-z0-9][a-z0-9 +#.-]{1,40}?)(?=$|[,.;!?]|\s(?:by|from|with|at|on|starting|next|costing|for)\b)/i.exec(
+            text,
+          ) ??
+          /\b(?:the|a|an)\s+((?:[A-Z0-9][\w+#.-]*\s+){0,5}?[A-Z0-9][\w+#.-]*)\s+(?:training|course|certification|workshop|class|bootcamp)\b/.exec(
+            text,
+          );
         if (m) fields.training_program = m[1].trim();
         break;
       }
       case 'training_provider':
       case 'provider': {
         const m = /\b(?:by|from|with|at|through)\s+((?:the\s+)?[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})/.exec(text);
-        if (m && !/^(the\s+)?(January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|I)$/i.test(m[1])) fields[fd.name] = m[1].replace(/^the\s+/i, '');
+        if (
+          m &&
+          !/^(the\s+)?(January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|I)$/i.test(
+            m[1],
+          )
+        )
+          fields[fd.name] = m[1].replace(/^the\s+/i, '');
         break;
       }
       case 'new_hire_name': {
-        const m = /\b(?:hire|joiner|starter|employee|member|colleague|named|called)\s*[:,]?\s+([A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+){0,2})/.exec(text)
-          ?? /\b([A-Z][a-z'-]+\s+[A-Z][a-z'-]+)\s+(?:joins|is joining|will join|starts|is starting)\b/.exec(text);
+        const m =
+          /\b(?:hire|joiner|starter|employee|member|colleague|named|called)\s*[:,]?\s+([A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+){0,2})/.exec(
+            text,
+          ) ?? /\b([A-Z][a-z'-]+\s+[A-Z][a-z'-]+)\s+(?:joins|is joining|will join|starts|is starting)\b/.exec(text);
         if (m) fields.new_hire_name = m[1];
         break;
       }
       case 'position': {
-        const m = /\bas\s+(?:a|an|our|the)?\s*([A-Za-z][\w -]{1,40}?)(?=$|[,.;!?]|\s(?:on|from|starting|in|at|next|this|with|and)\b)/.exec(text);
+        const m = /\bas\s+(?:a|an|our|the)?\s*([A-Za-z][\w -]{1,40}?)(?=$|[,.;!?]|\s(?:on|from|starting|in|at|next|this|with|and)\b)/.exec(
+          text,
+        );
         if (m) fields.position = m[1].trim();
         break;
       }
@@ -254,20 +329,28 @@ export function extractFields(formType: string, text: string, now: Date): { fiel
         break;
       }
       case 'event_name': {
-        const m = /\b(?:attend|register (?:me )?for|participate in|go to|speak at)\s+(?:the\s+)?([A-Za-z0-9][\w &'-]{2,50}?)(?=$|[,.;!?]|\s(?:in|on|at|next|this|from|for)\b)/.exec(text);
+        const m =
+          /\b(?:attend|register (?:me )?for|participate in|go to|speak at)\s+(?:the\s+)?([A-Za-z0-9][\w &'-]{2,50}?)(?=$|[,.;!?]|\s(?:in|on|at|next|this|from|for)\b)/.exec(
+            text,
+          );
         if (m && !/^(a|an|conference|event|meetup|summit|training)$/i.test(m[1])) fields.event_name = m[1];
         break;
       }
       case 'location': {
         const PLACE = String.raw`((?:\d+(?:st|nd|rd|th)\s+floor|(?:[a-z0-9'-]+\s+){0,3}(?:kitchen|office|room|floor|corridor|stairwell|stairs|car park|parking|lobby|warehouse|wing|toilet|restroom|canteen|building|hall|lab|reception|entrance|cafeteria|pantry)))\b`;
         // 'in the lobby' names a place; 'on the wet floor' rather describes it
-        const m = new RegExp(String.raw`\b(?:in|at|near|outside)\s+(?:the\s+)?${PLACE}`).exec(lower) ?? new RegExp(String.raw`\bon\s+(?:the\s+)?${PLACE}`).exec(lower);
+        const m =
+          new RegExp(String.raw`\b(?:in|at|near|outside)\s+(?:the\s+)?${PLACE}`).exec(lower) ??
+          new RegExp(String.raw`\bon\s+(?:the\s+)?${PLACE}`).exec(lower);
         if (m) fields.location = titleCase(m[1]);
         else if (formType === 'event-participation' && ex.destination) fields.location = ex.destination.place;
         break;
       }
       case 'expense_period': {
-        const m = /\b(?:for|in|during)\s+((?:january|february|march|april|may|june|july|august|september|october|november|december)(?:\s+\d{4})?)\b/.exec(lower);
+        const m =
+          /\b(?:for|in|during)\s+((?:january|february|march|april|may|june|july|august|september|october|november|december)(?:\s+\d{4})?)\b/.exec(
+            lower,
+          );
         if (m) fields.expense_period = titleCase(m[1]);
         break;
       }
@@ -322,7 +405,9 @@ export function interpretAnswer(formType: string, asked: string, answer: string,
   for (const [k, v] of Object.entries(found)) if (current[k] === undefined && k !== asked) out[k] = v;
   if (!fd) return out;
   const lower = nm.lower;
-  const setAsked = (v: unknown) => { if (v !== undefined && v !== null && v !== '') out[asked] = v; };
+  const setAsked = (v: unknown) => {
+    if (v !== undefined && v !== null && v !== '') out[asked] = v;
+  };
   switch (fd.type) {
     case 'enum':
       setAsked(enumFromText(fd, lower, { answer: true })?.value);
@@ -334,7 +419,8 @@ export function interpretAnswer(formType: string, asked: string, answer: string,
       if (pair && asked === pair[0]) {
         setAsked(d.start_date);
         if (d.end_date) out[pair[1]] = d.end_date;
-        else if (ex.durationDays) out[pair[1]] = formType === 'leave-request' ? addWorkingDays(d.start_date, ex.durationDays) : addDays(d.start_date, ex.durationDays - 1);
+        else if (ex.durationDays)
+          out[pair[1]] = isLeaveType(formType) ? addWorkingDays(d.start_date, ex.durationDays) : addDays(d.start_date, ex.durationDays - 1);
         else if (found[pair[1]] !== undefined && current[pair[1]] === undefined) out[pair[1]] = found[pair[1]];
       } else if (pair && asked === pair[1]) {
         setAsked(d.end_date ?? d.start_date);
@@ -361,7 +447,10 @@ export function interpretAnswer(formType: string, asked: string, answer: string,
       break;
     }
     case 'integer': {
-      const n = asked === 'participants_count' || asked === 'passengers' ? ex.participants?.n ?? ex.numbers[0]?.n : ex.quantityItem?.quantity ?? ex.numbers[0]?.n;
+      const n =
+        asked === 'participants_count' || asked === 'passengers'
+          ? (ex.participants?.n ?? ex.numbers[0]?.n)
+          : (ex.quantityItem?.quantity ?? ex.numbers[0]?.n);
       if (n !== undefined && Number.isInteger(n)) setAsked(n);
       break;
     }
@@ -371,12 +460,22 @@ export function interpretAnswer(formType: string, asked: string, answer: string,
       break;
     }
     case 'number':
-      setAsked(asked === 'distance_km' ? ex.distanceKm ?? ex.numbers[0]?.n : ex.numbers[0]?.n);
+      setAsked(asked === 'distance_km' ? (ex.distanceKm ?? ex.numbers[0]?.n) : ex.numbers[0]?.n);
       break;
     case 'text': {
-      if (asked === 'room_requested') { const room = ex.rooms[0]; setAsked(room ? room.room : titleCase(cleanAnswer(nm.fixed))); break; }
-      if (asked === 'destination') { setAsked(ex.destination?.place ?? titleCase(cleanAnswer(nm.fixed))); break; }
-      if (asked === 'affected_system') { setAsked(ex.systems[0]?.system ?? cleanAnswer(nm.original)); break; }
+      if (asked === 'room_requested') {
+        const room = ex.rooms[0];
+        setAsked(room ? room.room : titleCase(cleanAnswer(nm.fixed)));
+        break;
+      }
+      if (asked === 'destination') {
+        setAsked(ex.destination?.place ?? titleCase(cleanAnswer(nm.fixed)));
+        break;
+      }
+      if (asked === 'affected_system') {
+        setAsked(ex.systems[0]?.system ?? cleanAnswer(nm.original));
+        break;
+      }
       const v = cleanAnswer(nm.original);
       setAsked(v.length > 0 ? v : undefined);
       break;

@@ -1,7 +1,17 @@
 // Submitting a form by conversation: take what the message says, ask each missing required field one
 // question at a time, check the values with the same rules as the API (schema, cross-field rules, leave
 // rules), show a summary, and submit through submitForm only after a yes. 'No' or 'cancel' abandons it.
-import { type FieldDef, type FormTypeDef, STAGES, crossFieldErrors, formSchema, formTypeDef, firstIssueMessage } from '../../../domain/forms.js';
+import {
+  type FieldDef,
+  type FormTypeDef,
+  STAGES,
+  crossFieldErrors,
+  formSchema,
+  formTypeDef,
+  firstIssueMessage,
+  isLeaveType,
+  requisitionTotal,
+} from '../../../domain/forms.js';
 import { checkLeaveRules, workingDays } from '../../forms/leave.js';
 import { submitForm } from '../../forms/service.js';
 import { HttpError } from '../../http/errors.js';
@@ -36,12 +46,25 @@ function singleFieldError(formType: string, name: string, value: unknown): strin
   const probe: Fields = {};
   for (const f of d.fields) {
     if (!f.required) continue;
-    probe[f.name] = f.type === 'date' ? '2000-01-03' : f.type === 'time' ? '09:00' : f.type === 'enum' ? f.options![0] : f.type === 'integer' || f.type === 'money' || f.type === 'number' ? Math.max(1, f.min ?? 1) : 'x';
+    probe[f.name] =
+      f.type === 'date'
+        ? '2000-01-03'
+        : f.type === 'time'
+          ? '09:00'
+          : f.type === 'enum'
+            ? f.options![0]
+            : f.type === 'integer' || f.type === 'money' || f.type === 'number'
+              ? Math.max(1, f.min ?? 1)
+              : 'x';
   }
-  if (d.formType === 'purchase-requisition') delete probe.estimated_total;
+  if (d.computedTotal) delete probe[d.computedTotal.field];
   probe[name] = value;
-  if (name === 'start_date' || name === 'end_date') { probe.start_date = probe.end_date = value; }
-  if (name === 'departure_date' || name === 'return_date') { probe.departure_date = probe.return_date = value; }
+  if (name === 'start_date' || name === 'end_date') {
+    probe.start_date = probe.end_date = value;
+  }
+  if (name === 'departure_date' || name === 'return_date') {
+    probe.departure_date = probe.return_date = value;
+  }
   if (name === 'start_time') probe.end_time = '23:59';
   if (name === 'end_time') probe.start_time = '00:00';
   const r = schema.safeParse(probe);
@@ -55,11 +78,13 @@ function summary(formType: string, fields: Fields): string {
   const lines = d.fields
     .filter((f) => f.required || (fields[f.name] !== undefined && fields[f.name] !== null && fields[f.name] !== ''))
     .map((f) => `• ${f.label}: ${fieldValue(f, fields[f.name])}`);
-  if (formType === 'leave-request' && fields.start_date && fields.end_date) {
+  if (isLeaveType(formType) && fields.start_date && fields.end_date) {
     lines.push(`• Working days: ${days(workingDays(String(fields.start_date), String(fields.end_date)))}`);
   }
-  if (formType === 'purchase-requisition' && fields.estimated_total === undefined && fields.quantity !== undefined && fields.unit_cost !== undefined) {
-    lines.push(`• Estimated total (USD): ${fieldValue({ type: 'money' } as FieldDef, Math.round(Number(fields.quantity) * Number(fields.unit_cost) * 100) / 100)}`);
+  const ct = d.computedTotal;
+  if (ct && fields[ct.field] === undefined && fields[ct.quantity] !== undefined && fields[ct.unitCost] !== undefined) {
+    const totalField = d.fields.find((f) => f.name === ct.field)!;
+    lines.push(`• ${totalField.label}: ${fieldValue(totalField, requisitionTotal(fields[ct.quantity], fields[ct.unitCost]))}`);
   }
   const chain = d.chain.map((s) => STAGES[s].label).join(' → ');
   return `Here is your ${d.title}:\n${lines.join('\n')}\n${chain ? `It will go to: ${chain}.\n` : ''}Shall I submit it? (yes / no)`;
@@ -76,7 +101,7 @@ async function validate(ctx: TurnContext, formType: string, fields: Fields): Pro
     const name = typeof issue?.path[0] === 'string' ? issue.path[0] : undefined;
     return { message: msg, fields: name ? [name] : fieldsOfError(formType, msg) };
   }
-  if (formType === 'leave-request') {
+  if (isLeaveType(formType)) {
     try {
       await checkLeaveRules(ctx.db, ctx.user, parsed.data as Fields);
     } catch (err) {
@@ -96,12 +121,18 @@ function ask(pending: PendingForm, fd: FieldDef, prefix = ''): Reply {
 
 function hintFor(fd: FieldDef): string {
   switch (fd.type) {
-    case 'date': return ' (for example 15 March 2027, next Monday or 2027-03-15)';
-    case 'time': return ' (for example 14:00 or 2pm)';
-    case 'integer': return ' (a whole number)';
-    case 'money': return ' (an amount in USD, for example 45.50)';
-    case 'enum': return ` Please choose one of: ${fd.options!.join(', ')}.`;
-    default: return '';
+    case 'date':
+      return ' (for example 15 March 2027, next Monday or 2027-03-15)';
+    case 'time':
+      return ' (for example 14:00 or 2pm)';
+    case 'integer':
+      return ' (a whole number)';
+    case 'money':
+      return ' (an amount in USD, for example 45.50)';
+    case 'enum':
+      return ` Please choose one of: ${fd.options!.join(', ')}.`;
+    default:
+      return '';
   }
 }
 
@@ -153,10 +184,19 @@ async function submit(ctx: TurnContext, pending: PendingForm): Promise<Reply> {
     ctx.state.pending = undefined;
     ctx.state.lastRefs = [rec.request_id];
     const first = d.chain[0];
-    const who = first === 'line_manager' && ctx.user.manager_name ? `your line manager (${ctx.user.manager_name})` : first ? STAGES[first].label : 'the team';
+    const who =
+      first === 'line_manager' && ctx.user.manager_name
+        ? `your line manager (${ctx.user.manager_name})`
+        : first
+          ? STAGES[first].label
+          : 'the team';
     return reply(
       `Done! 🎉 Your ${d.title} ${rec.request_id} has been submitted and is now ${rec.status} with ${who}. I'll keep you posted — you can ask me "what's the status of ${rec.request_id}?" any time.`,
-      { intent: 'form.submitted', requestId: rec.request_id, suggestions: [`Status of ${rec.request_id}`, 'Check leave balance', 'Book meeting room', 'Report IT issue'] },
+      {
+        intent: 'form.submitted',
+        requestId: rec.request_id,
+        suggestions: [`Status of ${rec.request_id}`, 'Check leave balance', 'Book meeting room', 'Report IT issue'],
+      },
     );
   } catch (err) {
     if (err instanceof HttpError && err.statusCode < 500) {
@@ -180,24 +220,38 @@ function cancelled(ctx: TurnContext, pending: PendingForm): Reply {
  * Continues a form in progress with the user's message. Answers undefined when the message is clearly
  * about something else (the caller handles it and reminds the user of the open question).
  */
-export async function continueForm(ctx: TurnContext, pending: PendingForm, nm: Normalised, otherIntent: boolean, strongOther = false): Promise<Reply | undefined> {
+export async function continueForm(
+  ctx: TurnContext,
+  pending: PendingForm,
+  nm: Normalised,
+  otherIntent: boolean,
+  strongOther = false,
+): Promise<Reply | undefined> {
   const lower = nm.lower;
   // 'no' / 'cancel' abandons; a longer answer that merely starts with 'no' ('no reason, just personal') is an answer
   const short = lower.split(/\s+/).length <= 4;
-  if ((isNegative(lower) && (short || pending.confirm)) || (/\b(cancel|abort|forget it|never ?mind)\b/.test(lower) && lower.split(/\s+/).length <= 6)) {
+  if (
+    (isNegative(lower) && (short || pending.confirm)) ||
+    (/\b(cancel|abort|forget it|never ?mind)\b/.test(lower) && lower.split(/\s+/).length <= 6)
+  ) {
     return cancelled(ctx, pending);
   }
 
   if (pending.confirm) {
     const { fields: corrections } = extractFields(pending.formType, nm.fixed, ctx.now);
-    const changed = Object.entries(corrections).filter(([k, v]) => JSON.stringify(pending.fields[k]) !== JSON.stringify(v) && !/(reason|purpose|justification|description|summary)$/.test(k));
+    const changed = Object.entries(corrections).filter(
+      ([k, v]) => JSON.stringify(pending.fields[k]) !== JSON.stringify(v) && !/(reason|purpose|justification|description|summary)$/.test(k),
+    );
     if (!isAffirmative(lower) && changed.length > 0) {
       for (const [k, v] of changed) pending.fields[k] = v;
       return advance(ctx, pending, 'Updated. ');
     }
     if (isAffirmative(lower)) return submit(ctx, pending);
     if (otherIntent) return undefined;
-    return reply('Shall I submit it? Please say yes to submit or no to cancel.', { suggestions: CONFIRM_SUGGESTIONS, intent: 'form.confirm' });
+    return reply('Shall I submit it? Please say yes to submit or no to cancel.', {
+      suggestions: CONFIRM_SUGGESTIONS,
+      intent: 'form.confirm',
+    });
   }
 
   const asked = pending.asking;
@@ -207,7 +261,12 @@ export async function continueForm(ctx: TurnContext, pending: PendingForm, nm: N
   // answer (a reason) only gives way to a question
   if (strongOther && (askedDef?.type !== 'longtext' || /\?\s*$/.test(nm.original))) return undefined;
   // 'yes' / 'ok' / 'no' do not name a room or a reason
-  if (askedDef && (askedDef.type === 'text' || askedDef.type === 'longtext') && (isAffirmative(lower) || isNegative(lower)) && lower.split(/\s+/).length <= 3) {
+  if (
+    askedDef &&
+    (askedDef.type === 'text' || askedDef.type === 'longtext') &&
+    (isAffirmative(lower) || isNegative(lower)) &&
+    lower.split(/\s+/).length <= 3
+  ) {
     pending.retries = (pending.retries ?? 0) + 1;
     return ask(pending, askedDef, 'I still need this: ');
   }

@@ -1,6 +1,7 @@
 // Answers that only read: the leave balance (leaveBalance of the forms feature), the status of the user's own
 // requests (all, one type, one id, or matching words such as a destination), holidays (the calendar feature's
 // offline list), greetings and what the assistant can do.
+import { businessYear, wallClock } from '../../../domain/business-time.js';
 import { FORM_TYPES, formTitle } from '../../../domain/forms.js';
 import { isApproverRole } from '../../../domain/roles.js';
 import { HolidayService } from '../../calendar/service.js';
@@ -16,9 +17,15 @@ import { ASSISTANT_NAME, type Reply, type TurnContext, reply } from './types.js'
 
 export async function leaveBalanceReply(ctx: TurnContext, lower: string): Promise<Reply> {
   // the same year as GET /api/forms/employee-leave-balance
-  const thisYear = ctx.now.getUTCFullYear();
+  const thisYear = businessYear(ctx.now);
   const yearMatch = /\b(20\d{2})\b/.exec(lower);
-  const year = yearMatch ? Number(yearMatch[1]) : /\bnext year\b/.test(lower) ? thisYear + 1 : /\blast year\b/.test(lower) ? thisYear - 1 : thisYear;
+  const year = yearMatch
+    ? Number(yearMatch[1])
+    : /\bnext year\b/.test(lower)
+      ? thisYear + 1
+      : /\blast year\b/.test(lower)
+        ? thisYear - 1
+        : thisYear;
   const bal = await leaveBalance(ctx.db, ctx.user.id, year);
   const left = bal.annual_leave_total - bal.annual_leave_used;
   const pending = await ctx.db.query(
@@ -38,13 +45,19 @@ export async function leaveBalanceReply(ctx: TurnContext, lower: string): Promis
     );
     text += ` Sick leave taken in ${year}: ${days(Number(sick.rows[0]?.n ?? 0))} day(s).`;
   }
-  return reply(text, { intent: 'leave.balance', suggestions: ['Request leave', 'Show my requests', 'Upcoming holidays', 'Book meeting room'] });
+  return reply(text, {
+    intent: 'leave.balance',
+    suggestions: ['Request leave', 'Show my requests', 'Upcoming holidays', 'Book meeting room'],
+  });
 }
 
 // ---- status of my requests -------------------------------------------------------------------
 
 const STATUS_WORDS: Array<[RegExp, (r: RequestRecord) => boolean]> = [
-  [/\b(pending|waiting|open|outstanding|in progress)\b/, (r) => ['pending', 'open', 'in progress', 'resolved'].includes(String(r.status).toLowerCase())],
+  [
+    /\b(pending|waiting|open|outstanding|in progress)\b/,
+    (r) => ['pending', 'open', 'in progress', 'resolved'].includes(String(r.status).toLowerCase()),
+  ],
   [/\b(approved|accepted)\b(?! yet)/, (r) => String(r.status).toLowerCase() === 'approved'],
   [/\b(rejected|declined|refused)\b/, (r) => String(r.status).toLowerCase() === 'rejected'],
   [/\b(cancelled|withdrawn)\b/, (r) => String(r.status).toLowerCase() === 'cancelled'],
@@ -83,13 +96,17 @@ function contentWords(original: string): string[] {
 
 export async function myRequestsReply(ctx: TurnContext, original: string, lower: string): Promise<Reply> {
   const ids = extract(original, ctx.now).requestIds;
-  const rows = await ctx.db.query(`${RECORD_SELECT} WHERE r.employee_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT 200`, [ctx.user.id]);
+  const rows = await ctx.db.query(`${RECORD_SELECT} WHERE r.employee_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT 200`, [
+    ctx.user.id,
+  ]);
   const mine = (rows.rows as RecordRow[]).map(toRecord);
   const suggestions = ['Check leave balance', 'Request leave', 'Book meeting room', 'Report IT issue'];
   if (ids.length > 0) {
     const found = mine.filter((r) => ids.includes(r.request_id));
     const missing = ids.filter((id) => !found.some((r) => r.request_id === id));
-    const lines = found.map((r) => `Your ${formTitle(r.form_type)} ${r.request_id}${requestGist(r) ? ` (${requestGist(r)})` : ''} is ${r.status}.${stageText(r)}`);
+    const lines = found.map(
+      (r) => `Your ${formTitle(r.form_type)} ${r.request_id}${requestGist(r) ? ` (${requestGist(r)})` : ''} is ${r.status}.${stageText(r)}`,
+    );
     if (missing.length) lines.push(`I couldn't find ${andList(missing)} among your requests.`);
     ctx.state.lastRefs = found.map((r) => r.request_id);
     return reply(lines.join('\n'), { intent: 'requests.status', suggestions });
@@ -106,17 +123,26 @@ export async function myRequestsReply(ctx: TurnContext, original: string, lower:
   for (const [re, keep] of STATUS_WORDS) {
     if (!re.test(lower)) continue;
     const filtered = list.filter(keep);
-    if (filtered.length > 0 || /\b(show|list|which|what|any|all)\b/.test(lower) && !/\b(has|have|is|was|were|did)\b/.test(lower)) list = filtered;
+    if (filtered.length > 0 || (/\b(show|list|which|what|any|all)\b/.test(lower) && !/\b(has|have|is|was|were|did)\b/.test(lower)))
+      list = filtered;
     break;
   }
   const what = types.length === 1 ? `${formTitle(types[0])} requests` : 'requests';
   if (list.length === 0) {
-    return reply(mine.length === 0 ? "You haven't submitted any requests yet. I can help you submit one — just tell me what you need." : `I couldn't find any matching ${what} of yours.`, { intent: 'requests.status', suggestions });
+    return reply(
+      mine.length === 0
+        ? "You haven't submitted any requests yet. I can help you submit one — just tell me what you need."
+        : `I couldn't find any matching ${what} of yours.`,
+      { intent: 'requests.status', suggestions },
+    );
   }
   ctx.state.lastRefs = list.slice(0, 8).map((r) => r.request_id);
   if (list.length === 1) {
     const r = list[0];
-    return reply(`Your ${formTitle(r.form_type)} ${r.request_id}${requestGist(r) ? ` (${requestGist(r)})` : ''} is ${r.status}.${stageText(r)}`, { intent: 'requests.status', suggestions });
+    return reply(
+      `Your ${formTitle(r.form_type)} ${r.request_id}${requestGist(r) ? ` (${requestGist(r)})` : ''} is ${r.status}.${stageText(r)}`,
+      { intent: 'requests.status', suggestions },
+    );
   }
   const counts = new Map<string, number>();
   for (const r of list) counts.set(String(r.status), (counts.get(String(r.status)) ?? 0) + 1);
@@ -129,12 +155,36 @@ export async function myRequestsReply(ctx: TurnContext, original: string, lower:
 // ---- holidays --------------------------------------------------------------------------------
 
 const holidays = new HolidayService();
-const NAME_STOP = new Set(['day', 'good', 'maha', 'puja', 'jayanti', 'the', 'of', 'al', 'un', 'ul', 'new', 'festival', 'holiday', 'eve',
-  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'year', 'navami', 'purnima']);
+const NAME_STOP = new Set([
+  'day',
+  'good',
+  'maha',
+  'puja',
+  'jayanti',
+  'the',
+  'of',
+  'al',
+  'un',
+  'ul',
+  'new',
+  'festival',
+  'holiday',
+  'eve',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'year',
+  'navami',
+  'purnima',
+]);
 
 /** Names of the holidays the assistant knows (this and the next two years), for intent detection. */
 export function holidayNames(now: Date): string[] {
-  const y = now.getFullYear();
+  const y = businessYear(now);
   const names = new Set<string>();
   for (const yr of [y - 1, y, y + 1, y + 2]) for (const h of holidays.offline(yr)) names.add(h.name);
   const keys = new Set<string>();
@@ -146,11 +196,24 @@ export function holidayNames(now: Date): string[] {
   return [...keys];
 }
 
-const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 export async function holidayReply(ctx: TurnContext, original: string, lower: string): Promise<Reply> {
   const today = isoDay(ctx.now);
-  const thisYear = ctx.now.getFullYear();
+  const thisYear = businessYear(ctx.now);
   const yearMatch = /\b(20\d{2})\b/.exec(lower);
   const askedYear = yearMatch ? Number(yearMatch[1]) : /\bnext year\b/.test(lower) ? thisYear + 1 : undefined;
   const years = askedYear ? [askedYear] : [thisYear, thisYear + 1];
@@ -161,7 +224,10 @@ export async function holidayReply(ctx: TurnContext, original: string, lower: st
   // a named holiday: score by how many of its distinctive words the message names
   const scored = all
     .map((h) => {
-      const words = h.name.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 3 && !NAME_STOP.has(w));
+      const words = h.name
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .filter((w) => w.length >= 3 && !NAME_STOP.has(w));
       const full = new RegExp(`\\b${escapeRe(h.name.toLowerCase())}\\b`).test(text);
       const hits = words.filter((w) => new RegExp(`\\b${escapeRe(w)}\\b`).test(text)).length;
       return { h, score: full ? 10 : hits };
@@ -174,7 +240,7 @@ export async function holidayReply(ctx: TurnContext, original: string, lower: st
       const upcoming = hits.filter((h) => h.date >= today);
       hits = upcoming.length ? upcoming : hits;
       // the next occurrence of each holiday
-      const byName = new Map<string, typeof hits[number]>();
+      const byName = new Map<string, (typeof hits)[number]>();
       for (const h of hits) if (!byName.has(h.name) || h.date < byName.get(h.name)!.date) byName.set(h.name, h);
       hits = [...byName.values()];
     }
@@ -187,10 +253,19 @@ export async function holidayReply(ctx: TurnContext, original: string, lower: st
   if (ex.dates.length > 0 && /\b(is|are)\b/.test(lower)) {
     const d = ex.dates[0];
     const end = d.end_date ?? d.start_date;
-    const found = holidays.offline(Number(d.start_date.slice(0, 4))).concat(holidays.offline(Number(end.slice(0, 4))))
+    const found = holidays
+      .offline(Number(d.start_date.slice(0, 4)))
+      .concat(holidays.offline(Number(end.slice(0, 4))))
       .filter((h, i, arr) => h.date >= d.start_date && h.date <= end && arr.findIndex((x) => x.date === h.date && x.name === h.name) === i);
-    if (found.length === 0) return reply(`${longDate(d.start_date)}${d.end_date ? ` to ${longDate(end)}` : ''} is not a holiday on our calendar.`, { intent: 'holiday.info', suggestions });
-    return reply(found.map((h) => `${longDate(h.date)} is ${h.name} (${h.type} holiday).`).join('\n'), { intent: 'holiday.info', suggestions });
+    if (found.length === 0)
+      return reply(`${longDate(d.start_date)}${d.end_date ? ` to ${longDate(end)}` : ''} is not a holiday on our calendar.`, {
+        intent: 'holiday.info',
+        suggestions,
+      });
+    return reply(found.map((h) => `${longDate(h.date)} is ${h.name} (${h.type} holiday).`).join('\n'), {
+      intent: 'holiday.info',
+      suggestions,
+    });
   }
 
   // a month, this month, next N, a year
@@ -198,7 +273,7 @@ export async function holidayReply(ctx: TurnContext, original: string, lower: st
   let list = all;
   let title: string;
   if (monthIdx >= 0) {
-    const y = askedYear ?? (monthIdx < ctx.now.getMonth() ? thisYear + 1 : thisYear);
+    const y = askedYear ?? (monthIdx < Number(today.slice(5, 7)) - 1 ? thisYear + 1 : thisYear);
     list = holidays.offline(y).filter((h) => Number(h.date.slice(5, 7)) === monthIdx + 1);
     title = `Holidays in ${MONTH_NAMES[monthIdx][0].toUpperCase()}${MONTH_NAMES[monthIdx].slice(1)} ${y}`;
   } else if (/\bthis month\b/.test(lower)) {
@@ -214,20 +289,30 @@ export async function holidayReply(ctx: TurnContext, original: string, lower: st
   if (list.length === 0) return reply(`${title}: none on our calendar.`, { intent: 'holiday.info', suggestions });
   if (list.length === 1) return reply(`${title} is ${list[0].name} on ${longDate(list[0].date)}.`, { intent: 'holiday.info', suggestions });
   const max = askedYear && monthIdx < 0 ? 30 : 10;
-  return reply(`${title}:\n${list.slice(0, max).map((h) => `• ${longDate(h.date)} — ${h.name}`).join('\n')}`, { intent: 'holiday.info', suggestions });
+  return reply(
+    `${title}:\n${list
+      .slice(0, max)
+      .map((h) => `• ${longDate(h.date)} — ${h.name}`)
+      .join('\n')}`,
+    { intent: 'holiday.info', suggestions },
+  );
 }
 
 // ---- greetings and help ----------------------------------------------------------------------
 
+/** Morning, afternoon or evening on the organisation's wall clock. */
 export function partOfDay(now: Date): string {
-  const h = now.getHours();
+  const h = wallClock(now).hour;
   return h < 12 ? 'Good morning' : h < 17 ? 'Good afternoon' : 'Good evening';
 }
 
 export function greetingReply(ctx: TurnContext): Reply {
   const approver = isApproverRole(ctx.user.role);
   const text = `${partOfDay(ctx.now)}, ${ctx.user.first_name}! 😊 I'm ${ASSISTANT_NAME}, your AdminEase assistant. ${approver ? 'I can show what is waiting for your approval, approve or reject requests, and ' : 'I can '}submit requests for you (leave, meeting rooms, IT issues and more), tell you their status, your leave balance and the holidays. What can I do for you?`;
-  return reply(text, { intent: 'greet', suggestions: approver ? ['Show pending approvals', 'Request leave', 'Book meeting room', 'Report IT issue'] : undefined });
+  return reply(text, {
+    intent: 'greet',
+    suggestions: approver ? ['Show pending approvals', 'Request leave', 'Book meeting room', 'Report IT issue'] : undefined,
+  });
 }
 
 export function helpReply(ctx: TurnContext): Reply {
@@ -235,10 +320,16 @@ export function helpReply(ctx: TurnContext): Reply {
   const forms = FORM_TYPES.map((t) => t.title.toLowerCase());
   const lines = [
     `Here is what I can do for you, ${ctx.user.first_name}:`,
-    '• Submit requests by chat: leave, meeting room bookings, IT issues, password resets, petty cash, travel, purchase requisitions and more (' + forms.length + ' kinds). Just say e.g. "book the Board Room tomorrow 2pm to 3pm for 6 people".',
+    '• Submit requests by chat: leave, meeting room bookings, IT issues, password resets, petty cash, travel, purchase requisitions and more (' +
+      forms.length +
+      ' kinds). Just say e.g. "book the Board Room tomorrow 2pm to 3pm for 6 people".',
     '• Tell you the status of your requests ("what\'s the status of my travel request?") and withdraw a pending one.',
     '• Tell you your leave balance and the holidays ("when is Diwali?").',
   ];
-  if (approver) lines.push('• Show what is waiting for your approval, give you the details, and approve or reject requests ("approve LR-000123").');
-  return reply(lines.join('\n'), { intent: 'help', suggestions: approver ? ['Show pending approvals', 'Request leave', 'Book meeting room', 'Report IT issue'] : undefined });
+  if (approver)
+    lines.push('• Show what is waiting for your approval, give you the details, and approve or reject requests ("approve LR-000123").');
+  return reply(lines.join('\n'), {
+    intent: 'help',
+    suggestions: approver ? ['Show pending approvals', 'Request leave', 'Book meeting room', 'Report IT issue'] : undefined,
+  });
 }

@@ -5,7 +5,14 @@ import { createRequire } from 'node:module';
 import { FORM_CORPUS, INTENT_CORPUS } from '../corpus/intents.js';
 import { FIELD_LEXICONS } from '../corpus/entities.js';
 
-export interface NluEntity { entity: string; option: string; text: string; start: number; end: number; accuracy: number }
+export interface NluEntity {
+  entity: string;
+  option: string;
+  text: string;
+  start: number;
+  end: number;
+  accuracy: number;
+}
 export interface NluResult {
   intent: string;
   score: number;
@@ -37,24 +44,22 @@ async function train(): Promise<Manager> {
     forceNER: true,
     autoSave: false,
     autoLoad: false,
+    // No training log (node-nlp prints every epoch to the console otherwise); no model file written or read.
     nlu: { log: false, useNoneFeature: true },
     // Exact entity matches only: typos are already corrected against the vocabulary before the NLU (text.ts),
     // and node-nlp's fuzzy matching (threshold < 1) was a third of a chat reply's CPU under load.
     ner: { builtins: [], threshold: 1 },
   });
   for (const [intent, utterances] of Object.entries(INTENT_CORPUS)) for (const u of utterances) manager.addDocument('en', u, intent);
-  for (const [formType, utterances] of Object.entries(FORM_CORPUS)) for (const u of utterances) manager.addDocument('en', u, `form.${formType}`);
+  for (const [formType, utterances] of Object.entries(FORM_CORPUS))
+    for (const u of utterances) manager.addDocument('en', u, `form.${formType}`);
   for (const [field, lex] of Object.entries(FIELD_LEXICONS)) {
-    for (const [option, phrases] of Object.entries(lex)) manager.addNamedEntityText(field, option, ['en'], [option.toLowerCase(), ...phrases]);
+    for (const [option, phrases] of Object.entries(lex))
+      manager.addNamedEntityText(field, option, ['en'], [option.toLowerCase(), ...phrases]);
   }
-  // node-nlp logs its training epochs unless told otherwise; keep the server log clean
-  const log = console.log;
-  console.log = () => undefined;
-  try {
-    await manager.train();
-  } finally {
-    console.log = log;
-  }
+  // Training writes nothing: the NLU's own `log: false` (above) turns off its per-epoch lines, which is the only
+  // output of training (a test runs the training in a child process and checks that it prints nothing).
+  await manager.train();
   trainedMs = Date.now() - started;
   return manager;
 }
@@ -63,7 +68,9 @@ async function train(): Promise<Manager> {
 export function nluReady(): Promise<Manager> {
   if (!ready) {
     ready = train();
-    ready.catch(() => { ready = undefined; });
+    ready.catch(() => {
+      ready = undefined;
+    });
   }
   return ready;
 }
@@ -79,6 +86,13 @@ export async function classify(text: string): Promise<NluResult> {
   const classifications = (r.classifications ?? []).map((c: any) => ({ intent: String(c.intent), score: Number(c.score) }));
   const entities: NluEntity[] = (r.entities ?? [])
     .filter((e: any) => e.type === 'enum' || e.option)
-    .map((e: any) => ({ entity: e.entity, option: e.option, text: e.utteranceText ?? e.sourceText ?? '', start: e.start, end: e.end, accuracy: e.accuracy }));
+    .map((e: any) => ({
+      entity: e.entity,
+      option: e.option,
+      text: e.utteranceText ?? e.sourceText ?? '',
+      start: e.start,
+      end: e.end,
+      accuracy: e.accuracy,
+    }));
   return { intent: r.intent ?? 'None', score: Number(r.score ?? 0), classifications, entities };
 }

@@ -7,7 +7,9 @@ import { type TestApp, startTestApp } from '../../test/harness.js';
 import { roleQueue } from './approval-flow.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
 afterAll(async () => t?.close());
 
 describe('roleQueue', () => {

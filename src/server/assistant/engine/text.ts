@@ -6,25 +6,138 @@ import { EXTRA_VOCABULARY, FORM_CORPUS, INTENT_CORPUS } from '../corpus/intents.
 import { FIELD_LEXICONS, FORM_TYPE_WORDS, INCIDENT_SYSTEM_WORDS } from '../corpus/entities.js';
 
 const ABBREVIATIONS: Record<string, string> = {
-  hw: 'how', u: 'you', ur: 'your', r: 'are', pls: 'please', plz: 'please', pls_: 'please', thx: 'thanks', thnx: 'thanks', ty: 'thank you',
-  tmrw: 'tomorrow', tmr: 'tomorrow', tmw: 'tomorrow', tomo: 'tomorrow', '2moro': 'tomorrow', '2morrow': 'tomorrow', wk: 'week', wks: 'weeks',
-  mtg: 'meeting', rm: 'room', req: 'request', reqs: 'requests', abt: 'about', im: "i'm", dont: "don't", cant: "can't", wont: "won't",
-  didnt: "didn't", isnt: "isn't", whats: "what's", wats: "what's", wat: 'what', wht: 'what', hows: "how's", b4: 'before',
-  mgr: 'manager', lv: 'leave', hrs: 'hours', mins: 'minutes', ppl: 'people', bal: 'balance', qty: 'quantity', nxt: 'next',
-  yr: 'year', yrs: 'years', mon: 'monday', tue: 'tuesday', tues: 'tuesday', wed: 'wednesday', thu: 'thursday', thur: 'thursday',
-  thurs: 'thursday', fri: 'friday', sat: 'saturday', sun: 'sunday', jan: 'january', feb: 'february', mar: 'march', apr: 'april',
-  jun: 'june', jul: 'july', aug: 'august', sep: 'september', sept: 'september', oct: 'october', nov: 'november', dec: 'december',
-  pwd: 'password', passwd: 'password', pw: 'password', approvl: 'approval', aprove: 'approve', wanna: 'want to', gonna: 'going to',
-  gimme: 'give me', lemme: 'let me', cuz: 'because', coz: 'because', bc: 'because', ok: 'ok', k: 'ok', kk: 'ok', yea: 'yeah',
-  ya: 'yes', yup: 'yes', yh: 'yes', nah: 'no',
+  hw: 'how',
+  u: 'you',
+  ur: 'your',
+  r: 'are',
+  pls: 'please',
+  plz: 'please',
+  pls_: 'please',
+  thx: 'thanks',
+  thnx: 'thanks',
+  ty: 'thank you',
+  tmrw: 'tomorrow',
+  tmr: 'tomorrow',
+  tmw: 'tomorrow',
+  tomo: 'tomorrow',
+  '2moro': 'tomorrow',
+  '2morrow': 'tomorrow',
+  wk: 'week',
+  wks: 'weeks',
+  mtg: 'meeting',
+  rm: 'room',
+  req: 'request',
+  reqs: 'requests',
+  abt: 'about',
+  im: "i'm",
+  dont: "don't",
+  cant: "can't",
+  wont: "won't",
+  didnt: "didn't",
+  isnt: "isn't",
+  whats: "what's",
+  wats: "what's",
+  wat: 'what',
+  wht: 'what',
+  hows: "how's",
+  b4: 'before',
+  mgr: 'manager',
+  lv: 'leave',
+  hrs: 'hours',
+  mins: 'minutes',
+  ppl: 'people',
+  bal: 'balance',
+  qty: 'quantity',
+  nxt: 'next',
+  yr: 'year',
+  yrs: 'years',
+  mon: 'monday',
+  tue: 'tuesday',
+  tues: 'tuesday',
+  wed: 'wednesday',
+  thu: 'thursday',
+  thur: 'thursday',
+  thurs: 'thursday',
+  fri: 'friday',
+  sat: 'saturday',
+  sun: 'sunday',
+  jan: 'january',
+  feb: 'february',
+  mar: 'march',
+  apr: 'april',
+  jun: 'june',
+  jul: 'july',
+  aug: 'august',
+  sep: 'september',
+  sept: 'september',
+  oct: 'october',
+  nov: 'november',
+  dec: 'december',
+  pwd: 'password',
+  passwd: 'password',
+  pw: 'password',
+  approvl: 'approval',
+  aprove: 'approve',
+  wanna: 'want to',
+  gonna: 'going to',
+  gimme: 'give me',
+  lemme: 'let me',
+  cuz: 'because',
+  coz: 'because',
+  bc: 'because',
+  ok: 'ok',
+  k: 'ok',
+  kk: 'ok',
+  yea: 'yeah',
+  ya: 'yes',
+  yup: 'yes',
+  yh: 'yes',
+  nah: 'no',
   // three-letter typos are too ambiguous for the edit-distance corrector ('wet' is not 'went'): known ones only
-  hav: 'have', hve: 'have', mny: 'many', lve: 'leave', lev: 'leave', dys: 'days', tkt: 'ticket', ofc: 'office', rqst: 'request',
-  wen: 'when', whn: 'when', mch: 'much', lft: 'left', rmng: 'remaining', yu: 'you', teh: 'the', adn: 'and', bok: 'book', rom: 'room',
+  hav: 'have',
+  hve: 'have',
+  mny: 'many',
+  lve: 'leave',
+  lev: 'leave',
+  dys: 'days',
+  tkt: 'ticket',
+  ofc: 'office',
+  rqst: 'request',
+  wen: 'when',
+  whn: 'when',
+  mch: 'much',
+  lft: 'left',
+  rmng: 'remaining',
+  yu: 'you',
+  teh: 'the',
+  adn: 'and',
+  bok: 'book',
+  rom: 'room',
 };
 
 const NUMBER_WORDS: Record<string, number> = {
-  two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, thirteen: 13,
-  fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
   dozen: 12,
 };
 
@@ -48,7 +161,10 @@ export function vocab(): Map<string, number> {
   for (const list of Object.values(FORM_CORPUS)) for (const s of list) add(s);
   add(EXTRA_VOCABULARY, 2);
   for (const lex of [...Object.values(FIELD_LEXICONS), FORM_TYPE_WORDS, INCIDENT_SYSTEM_WORDS]) {
-    for (const [canon, syns] of Object.entries(lex)) { add(canon, 2); for (const s of syns) add(s, 2); }
+    for (const [canon, syns] of Object.entries(lex)) {
+      add(canon, 2);
+      for (const s of syns) add(s, 2);
+    }
   }
   for (const w of Object.keys(NUMBER_WORDS)) add(w);
   vocabulary = v;
@@ -58,8 +174,11 @@ export function vocab(): Map<string, number> {
 /** Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions), capped. */
 export function editDistance(a: string, b: string, cap = 3): number {
   if (Math.abs(a.length - b.length) > cap) return cap + 1;
-  const m = a.length, n = b.length;
-  let prev2: number[] = [], prev = Array.from({ length: n + 1 }, (_, j) => j), cur: number[] = [];
+  const m = a.length,
+    n = b.length;
+  let prev2: number[] = [],
+    prev = Array.from({ length: n + 1 }, (_, j) => j),
+    cur: number[] = [];
   for (let i = 1; i <= m; i += 1) {
     cur = [i];
     let rowMin = i;
@@ -127,7 +246,8 @@ export function correctWord(token: string): string {
     const max = w.length <= 7 ? 1 : 2;
     // a real English word is only completed ('leav' -> 'leave'), never replaced by another word
     const known = looksEnglish(w);
-    let bestD = max + 1, bestF = -1;
+    let bestD = max + 1,
+      bestF = -1;
     for (const [cand, freq] of v) {
       if (cand.length < 3) continue;
 
@@ -140,7 +260,11 @@ export function correctWord(token: string): string {
       if (d > max) continue;
       // prefer the same first letter: typos rarely hit it
       const f = freq + (cand[0] === w[0] ? 1000 : 0);
-      if (d < bestD || (d === bestD && f > bestF)) { best = cand; bestD = d; bestF = f; }
+      if (d < bestD || (d === bestD && f > bestF)) {
+        best = cand;
+        bestD = d;
+        bestF = f;
+      }
     }
     if (bestD > max) best = w;
   }
@@ -176,15 +300,31 @@ export function normalise(message: string): Normalised {
     }
     const lowerTok = tok.toLowerCase();
     const m = /^([a-z0-9'-]+?)('s|’s)?$/i.exec(tok);
-    if (REQUEST_ID.test(tok) || /[@/\\$€£₹#]/.test(tok) || /\d/.test(tok) || !m) { out.push(tok); sentenceStart = false; continue; }
+    if (REQUEST_ID.test(tok) || /[@/\\$€£₹#]/.test(tok) || /\d/.test(tok) || !m) {
+      out.push(tok);
+      sentenceStart = false;
+      continue;
+    }
     const core = m[1];
     const possessive = m[2];
     const abbr = ABBREVIATIONS[lowerTok];
-    if (abbr && !possessive) { out.push(abbr); sentenceStart = false; continue; }
-    if (NUMBER_WORDS[lowerTok] !== undefined) { out.push(String(NUMBER_WORDS[lowerTok])); sentenceStart = false; continue; }
+    if (abbr && !possessive) {
+      out.push(abbr);
+      sentenceStart = false;
+      continue;
+    }
+    if (NUMBER_WORDS[lowerTok] !== undefined) {
+      out.push(String(NUMBER_WORDS[lowerTok]));
+      sentenceStart = false;
+      continue;
+    }
     // Names and other proper nouns: capitalised mid-sentence, or possessive ('chloe's leave')
     const capitalised = /^[A-Z]/.test(core) && !sentenceStart;
-    if (possessive || capitalised || /^[A-Z0-9]{2,}$/.test(core)) { out.push(tok); sentenceStart = false; continue; }
+    if (possessive || capitalised || /^[A-Z0-9]{2,}$/.test(core)) {
+      out.push(tok);
+      sentenceStart = false;
+      continue;
+    }
     const fixedCore = core.includes("'") ? core : correctWord(core);
     out.push(fixedCore === core.toLowerCase() ? core : fixedCore);
     sentenceStart = false;
@@ -204,7 +344,10 @@ export function hasPhrase(text: string, phrase: string): boolean {
 }
 
 /** The canonical value of a lexicon whose longest phrasing occurs in `lower`, with where it matched. */
-export function matchLexicon(lower: string, lex: Record<string, readonly string[]>): { value: string; phrase: string; index: number } | undefined {
+export function matchLexicon(
+  lower: string,
+  lex: Record<string, readonly string[]>,
+): { value: string; phrase: string; index: number } | undefined {
   let best: { value: string; phrase: string; index: number } | undefined;
   for (const [value, phrases] of Object.entries(lex)) {
     for (const p of [value.toLowerCase(), ...phrases]) {

@@ -49,7 +49,10 @@ export interface PendingForm {
   retries?: number;
 }
 
-export interface PendingWithdraw { kind: 'withdraw'; requestId: string }
+export interface PendingWithdraw {
+  kind: 'withdraw';
+  requestId: string;
+}
 
 export interface PendingDecision {
   kind: 'decide';

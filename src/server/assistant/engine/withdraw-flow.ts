@@ -10,12 +10,13 @@ import { formTypesIn } from './info.js';
 import type { Normalised } from './text.js';
 import { type PendingWithdraw, type Reply, type TurnContext, reply } from './types.js';
 import { isAffirmative, isNegative } from './understand.js';
+import { changeRefusal } from '../../policies/requests.js';
 
 const WITHDRAWABLE = ['Pending', 'Open'];
 
 export async function confirmWithdraw(ctx: TurnContext, id: string): Promise<Reply> {
   const row = await loadRecordByRef(ctx.db, id);
-  if (!row || row.employee_user_id !== ctx.user.id) {
+  if (!row || changeRefusal(ctx.user, row)) {
     return reply(`I couldn't find ${id} among your requests. I can only withdraw your own requests.`, { intent: 'withdraw.notfound' });
   }
   const r = toRecord(row);
@@ -25,7 +26,8 @@ export async function confirmWithdraw(ctx: TurnContext, id: string): Promise<Rep
   ctx.state.pending = { kind: 'withdraw', requestId: r.request_id };
   ctx.state.lastRefs = [r.request_id];
   return reply(`Withdraw ${requestLine(r)}? It will be cancelled and leave the approvers' queues. (yes / no)`, {
-    intent: 'withdraw.confirm', suggestions: ['Yes, withdraw it', 'No, keep it'],
+    intent: 'withdraw.confirm',
+    suggestions: ['Yes, withdraw it', 'No, keep it'],
   });
 }
 
@@ -46,24 +48,42 @@ export async function startWithdraw(ctx: TurnContext, nm: Normalised): Promise<R
   const options = list.slice(0, 5).map((r) => r.request_id);
   ctx.state.pending = { kind: 'choose', purpose: 'withdraw', options };
   ctx.state.lastRefs = options;
-  return reply(`You have ${list.length} pending ${what}. Which one should I withdraw?\n${list.slice(0, 5).map((r) => `• ${requestLine(r)}`).join('\n')}`, {
-    intent: 'withdraw.choose', suggestions: options.slice(0, 4).map((id) => `Withdraw ${id}`),
-  });
+  return reply(
+    `You have ${list.length} pending ${what}. Which one should I withdraw?\n${list
+      .slice(0, 5)
+      .map((r) => `• ${requestLine(r)}`)
+      .join('\n')}`,
+    {
+      intent: 'withdraw.choose',
+      suggestions: options.slice(0, 4).map((id) => `Withdraw ${id}`),
+    },
+  );
 }
 
-export async function continueWithdraw(ctx: TurnContext, p: PendingWithdraw, nm: Normalised, otherIntent: boolean): Promise<Reply | undefined> {
+export async function continueWithdraw(
+  ctx: TurnContext,
+  p: PendingWithdraw,
+  nm: Normalised,
+  otherIntent: boolean,
+): Promise<Reply | undefined> {
   if (isNegative(nm.lower)) {
     ctx.state.pending = undefined;
     return reply(`OK, ${p.requestId} stays as it is.`, { intent: 'withdraw.cancelled' });
   }
   if (!isAffirmative(nm.lower, { requestId: p.requestId })) {
     if (otherIntent) return undefined;
-    return reply(`Shall I withdraw ${p.requestId}? Please say yes or no.`, { intent: 'withdraw.confirm', suggestions: ['Yes, withdraw it', 'No, keep it'] });
+    return reply(`Shall I withdraw ${p.requestId}? Please say yes or no.`, {
+      intent: 'withdraw.confirm',
+      suggestions: ['Yes, withdraw it', 'No, keep it'],
+    });
   }
   ctx.state.pending = undefined;
   try {
     const rec = await withdrawRequest(ctx.db, ctx.user, p.requestId, { now: ctx.now });
-    return reply(`Done — ${rec.request_id} (${formTitle(rec.form_type)}) has been withdrawn. Its status is now ${rec.status}.`, { intent: 'withdraw.done', requestId: rec.request_id });
+    return reply(`Done — ${rec.request_id} (${formTitle(rec.form_type)}) has been withdrawn. Its status is now ${rec.status}.`, {
+      intent: 'withdraw.done',
+      requestId: rec.request_id,
+    });
   } catch (err) {
     if (err instanceof HttpError) return reply(`I couldn't withdraw ${p.requestId}: ${err.message}.`, { intent: 'withdraw.failed' });
     throw err;

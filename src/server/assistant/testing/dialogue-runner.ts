@@ -1,6 +1,9 @@
 // Runs assistant dialogues (shared/assistant/dialogues.json format) through the HTTP API exactly as its
 // 'about' describes: a fresh chat session per dialogue, turns over the streaming endpoints with the session
 // id, setup submissions through POST /api/forms/{form_type}, and expectations checked through the API.
+import { businessToday, nextWeekdayAfter } from '../../../domain/business-time.js';
+import { DONE, jsonEventsOf } from '../../../domain/event-stream.js';
+import { formKind } from '../../../domain/forms.js';
 import { chatbotForRole, dashboardForRole, sessionFamilyForRole } from '../../../domain/roles.js';
 import type { ApiClient, TestApp } from '../../test/harness.js';
 
@@ -19,31 +22,27 @@ export interface Dialogue {
   };
 }
 
-export interface SseEvent { type?: string; content?: string; [k: string]: unknown }
+export interface SseEvent {
+  type?: string;
+  content?: string;
+  [k: string]: unknown;
+}
 
 /** Parses an event-stream body into its JSON events; checks that it ends with [DONE]. */
 export function parseSse(text: string): { events: SseEvent[]; done: boolean; content: string } {
-  const events: SseEvent[] = [];
-  let done = false;
-  for (const block of text.split('\n\n')) {
-    const line = block.trim();
-    if (!line.startsWith('data: ')) continue;
-    const data = line.slice(6);
-    if (data === '[DONE]') { done = true; continue; }
-    try { events.push(JSON.parse(data)); } catch { /* malformed lines are skipped, as clients do */ }
-  }
-  const content = events.filter((e) => typeof e.content === 'string' && (e.type === undefined || e.type === 'content')).map((e) => e.content).join('');
+  const all = jsonEventsOf<SseEvent>(text); // data that is not JSON is skipped, as clients do
+  const events = all.filter((e): e is SseEvent => e !== DONE);
+  const done = all.includes(DONE);
+  const content = events
+    .filter((e) => typeof e.content === 'string' && (e.type === undefined || e.type === 'content'))
+    .map((e) => e.content)
+    .join('');
   return { events, done, content };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
-/** The first given weekday strictly after today, as an ISO date. */
+/** The first given weekday strictly after today's business date, as an ISO date. */
 export function nextWeekdayIso(weekday: number, today = new Date()): string {
-  const d = new Date(today.getFullYear(), today.getMonth(), today.getDate(), 12);
-  do d.setDate(d.getDate() + 1); while (d.getDay() !== weekday);
-  return iso(d);
+  return nextWeekdayAfter(businessToday(today), weekday);
 }
 
 async function allMyRequests(client: ApiClient): Promise<any[]> {
@@ -71,17 +70,27 @@ export async function pendingCount(client: ApiClient): Promise<number> {
   if (res.status !== 200) throw new Error(`queue ${q.path(u)}: ${res.status} ${res.text}`);
   const body = res.body;
   if (body && !Array.isArray(body) && body.summary && typeof body.summary.total_pending === 'number') return body.summary.total_pending;
-  const items: any[] = Array.isArray(body) ? body : body.forms ?? body.tickets ?? [];
-  return items.filter((r) => !['it-incident', 'password-reset'].includes(r.form_type))
+  const items: any[] = Array.isArray(body) ? body : (body.forms ?? body.tickets ?? []);
+  return items
+    .filter((r) => formKind(r.form_type) !== 'it-ticket')
     .filter((r) => (r.stage_state ?? r[`${q.stage}_approval`] ?? 'Pending') === 'Pending').length;
 }
 
 function fieldMatches(actual: unknown, expected: unknown): boolean {
   if (typeof expected === 'number') return Number(actual) === expected;
-  return String(actual ?? '').trim().toLowerCase() === String(expected).trim().toLowerCase();
+  return (
+    String(actual ?? '')
+      .trim()
+      .toLowerCase() === String(expected).trim().toLowerCase()
+  );
 }
 
-export interface DialogueResult { id: string; ok: boolean; problems: string[]; transcript: Array<{ user: string; bot: string }> }
+export interface DialogueResult {
+  id: string;
+  ok: boolean;
+  problems: string[];
+  transcript: Array<{ user: string; bot: string }>;
+}
 
 export async function runDialogue(t: TestApp, d: Dialogue): Promise<DialogueResult> {
   const problems: string[] = [];
@@ -96,7 +105,8 @@ export async function runDialogue(t: TestApp, d: Dialogue): Promise<DialogueResu
   if (d.setup) {
     setupClient = d.setup.as === d.user ? client : await t.login(d.setup.as);
     const res = await setupClient.post(`/api/forms/${d.setup.submit.form_type}`, d.setup.submit.fields);
-    if (res.status !== 201 && res.status !== 200) return { id: d.id, ok: false, problems: [`setup failed: ${res.status} ${res.text}`], transcript };
+    if (res.status !== 201 && res.status !== 200)
+      return { id: d.id, ok: false, problems: [`setup failed: ${res.status} ${res.text}`], transcript };
     setupRequestId = res.body.request_id;
     vars.request_id = [setupRequestId!];
   }
@@ -115,11 +125,29 @@ export async function runDialogue(t: TestApp, d: Dialogue): Promise<DialogueResu
   let last = '';
   for (const turn of d.turns) {
     const message = fill(turn);
-    const body = kind === 'employee'
-      ? { message, stream: true, sessionId, user_id: userId, userInfo: { firstName: u.firstName, lastName: u.lastName, role: u.role }, tts: false }
-      : { message, user_id: userId, user_info: { firstName: u.firstName, lastName: u.lastName, role: u.role }, auto_greeting: false, sessionId, tts: false };
+    const body =
+      kind === 'employee'
+        ? {
+            message,
+            stream: true,
+            sessionId,
+            user_id: userId,
+            userInfo: { firstName: u.firstName, lastName: u.lastName, role: u.role },
+            tts: false,
+          }
+        : {
+            message,
+            user_id: userId,
+            user_info: { firstName: u.firstName, lastName: u.lastName, role: u.role },
+            auto_greeting: false,
+            sessionId,
+            tts: false,
+          };
     const res = await client.post(url, body, { 'x-session-id': sessionId });
-    if (res.status !== 200) { problems.push(`turn '${message}': HTTP ${res.status} ${res.text}`); break; }
+    if (res.status !== 200) {
+      problems.push(`turn '${message}': HTTP ${res.status} ${res.text}`);
+      break;
+    }
     const sse = parseSse(res.text);
     if (!sse.done) problems.push(`turn '${message}': stream did not end with [DONE]`);
     last = sse.content;
@@ -156,10 +184,14 @@ export async function runDialogue(t: TestApp, d: Dialogue): Promise<DialogueResu
     if (e.creates_nothing && fresh.length > 0) problems.push(`created ${fresh.map((r) => r.request_id).join(', ')}`);
     if (e.creates) {
       const ofType = fresh.filter((r) => r.form_type === e.creates!.form_type);
-      if (ofType.length !== 1) problems.push(`expected one new ${e.creates.form_type}, found ${ofType.length} (new: ${fresh.map((r) => `${r.request_id}/${r.form_type}`).join(', ') || 'none'})`);
+      if (ofType.length !== 1)
+        problems.push(
+          `expected one new ${e.creates.form_type}, found ${ofType.length} (new: ${fresh.map((r) => `${r.request_id}/${r.form_type}`).join(', ') || 'none'})`,
+        );
       else {
         for (const [k, v] of Object.entries(e.creates.fields)) {
-          if (!fieldMatches(ofType[0][k], resolve(v))) problems.push(`field ${k} is ${JSON.stringify(ofType[0][k])}, expected ${JSON.stringify(resolve(v))}`);
+          if (!fieldMatches(ofType[0][k], resolve(v)))
+            problems.push(`field ${k} is ${JSON.stringify(ofType[0][k])}, expected ${JSON.stringify(resolve(v))}`);
         }
       }
     }
@@ -169,7 +201,8 @@ export async function runDialogue(t: TestApp, d: Dialogue): Promise<DialogueResu
     const rec = (await allMyRequests(owner)).find((r) => r.request_id === setupRequestId);
     if (!rec) problems.push(`request ${setupRequestId} not found`);
     else {
-      if (e.decided && rec[`${e.decided.stage}_approval`] !== e.decided.decision) problems.push(`${e.decided.stage}_approval is ${rec[`${e.decided.stage}_approval`]}, expected ${e.decided.decision}`);
+      if (e.decided && rec[`${e.decided.stage}_approval`] !== e.decided.decision)
+        problems.push(`${e.decided.stage}_approval is ${rec[`${e.decided.stage}_approval`]}, expected ${e.decided.decision}`);
       if (e.status && rec.status !== e.status) problems.push(`status is ${rec.status}, expected ${e.status}`);
     }
   }

@@ -1,18 +1,34 @@
-// Facilities desk dashboard (approver-side §2.4): first-level decisions on meeting room and facility access
-// requests. Status filter (default Pending), tiles computed from the list, the table with Details, Date and
+// Facilities desk dashboard: first-level decisions on meeting room and facility access
+// requests. Status filter (default Pending), tiles computed from the list, the queue table with Details, Date and
 // Status, details with the two-step chain, local row and tile updates after a decision, bulk decisions.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useCurrentUser } from '../../auth/AuthProvider';
+import { useDetailsRoute, useSearchParamState } from '../../routing/hooks';
 import { DashboardLayout } from '../../shell/DashboardLayout';
 import { TeamApprovals } from '../../approvals/TeamApprovals';
 import { type QueueRecord, approvalsApi } from '../../approvals/api';
 import { DetailsModal } from '../../approvals/DetailsModal';
-import { DecidedLabel } from '../../approvals/labels';
-import { FacilitiesTable } from '../../approvals/FacilitiesTable';
 import {
-  ApprovalPanel, BulkBar, QueueError, StatusFilter, type StatusFilterValue, SummaryTiles,
-  matchesStatus, replaceRows, tilesFromRows, useApprovalQueue, useDecisionFlow, useSelection,
+  STATUS_FILTERS,
+  type StatusFilterValue,
+  matchesStatus,
+  replaceRows,
+  statusCounts,
+  tilesFromRows,
+  useApprovalQueue,
+  useDecisionFlow,
+  useSelection,
 } from '../../approvals/queue-kit';
+import {
+  type QueueColumn,
+  QueuePanel,
+  createdColumn,
+  decisionColumn,
+  departmentColumn,
+  detailsColumn,
+  employeeColumn,
+  formTypeColumn,
+} from '../../approvals/QueueTable';
 
 const MESSAGES = {
   loadHttp: 'Failed to load forms from facilities service',
@@ -21,45 +37,66 @@ const MESSAGES = {
   refreshOther: 'Failed to refresh forms',
 };
 
+const COLUMNS: QueueColumn[] = [
+  employeeColumn(),
+  departmentColumn('4xl'),
+  formTypeColumn(),
+  detailsColumn('4xl'),
+  createdColumn('Date'),
+  decisionColumn(
+    'Status',
+    (r) => r.stage_state,
+    (r) => r.facilities_desk_signature,
+  ),
+];
+
 export function FacilitiesDeskDashboard() {
   const user = useCurrentUser();
   const queue = useApprovalQueue(['approvals', 'facilities_desk', user.id], () => approvalsApi.deskQueue(), MESSAGES);
-  const rows = queue.data ?? [];
-  const [status, setStatus] = useState<StatusFilterValue>('Pending');
-  const [details, setDetails] = useState<QueueRecord | null>(null);
-  const flow = useDecisionFlow({ role: 'facilities_desk', user, onDecided: (recs) => { queue.setData((d) => replaceRows(d, recs)); } });
-  // The desk's summary is computed here from the list (approver-side §3).
+  const rows = useMemo(() => queue.data ?? [], [queue.data]);
+  const [status, setStatus] = useSearchParamState<StatusFilterValue>('status', 'Pending', STATUS_FILTERS);
+  const [details, setDetails] = useDetailsRoute<QueueRecord>(rows, 'dashboard');
+  const flow = useDecisionFlow({
+    role: 'facilities_desk',
+    user,
+    onDecided: (recs) => {
+      queue.setData((d) => replaceRows(d, recs));
+    },
+  });
+  // The desk's summary tiles are computed here from the list (its queue answer carries no summary).
   const tiles = useMemo(() => tilesFromRows(rows), [rows]);
+  const counts = useMemo(() => statusCounts(rows), [rows]);
   const visible = rows.filter((r) => matchesStatus(r.stage_state, status));
   const selection = useSelection(visible);
 
   return (
     <DashboardLayout dashboard="facilities-desk">
-      <ApprovalPanel
+      <QueuePanel
         title="Facilities desk"
         description="First-level decision on meeting room bookings and facility access requests."
-        onRefresh={() => void queue.refresh()}
-        refreshing={queue.refreshing}
-      >
-        <QueueError message={queue.error} onDismiss={queue.data ? queue.dismissError : undefined} />
-        <SummaryTiles tiles={tiles} totalLabel="Total Requests" />
-        <div className="flex flex-wrap items-end justify-end gap-3">
-          <StatusFilter value={status} onChange={setStatus} />
-        </div>
-        <BulkBar selection={selection} onApprove={flow.approveMany} onReject={flow.rejectMany} />
-        <FacilitiesTable
-          rows={visible}
-          loading={queue.isLoading}
-          selection={selection}
-          busy={flow.busy}
-          onView={setDetails}
-          onApprove={flow.approve}
-          onReject={flow.reject}
-          statusColumns={[{ label: 'Status', value: (r) => <DecidedLabel value={String(r.stage_state ?? 'Pending')} signer={r.facilities_desk_signature} /> }]}
-        />
-      </ApprovalPanel>
+        queue={queue}
+        tiles={tiles}
+        totalLabel="Total Requests"
+        status={status}
+        onStatus={setStatus}
+        counts={counts}
+        visible={visible}
+        selection={selection}
+        flow={flow}
+        caption="Facilities requests"
+        lead="request-id"
+        leadIcon={false}
+        columns={COLUMNS}
+        onView={setDetails}
+      />
       <TeamApprovals embedded />
-      <DetailsModal role="facilities_desk" target={details} onClose={() => setDetails(null)} onApprove={flow.approve} onReject={flow.reject} />
+      <DetailsModal
+        role="facilities_desk"
+        target={details}
+        onClose={() => setDetails(null)}
+        onApprove={flow.approve}
+        onReject={flow.reject}
+      />
       {flow.dialog}
     </DashboardLayout>
   );

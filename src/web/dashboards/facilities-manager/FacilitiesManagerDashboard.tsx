@@ -1,17 +1,32 @@
-// Facilities manager dashboard (approver-side §2.5): the desk's layout with Desk Approval and Manager Status
+// Facilities manager dashboard: the desk's queue table with Desk Approval and Manager Status
 // columns; Approve and Reject only when the desk approved and the manager is still pending. Tiles come from
-// the queue's summary; after a decision the queue is reloaded.
-import { useState } from 'react';
+// the queue's summary, the status filter shows each option's count; after a decision the queue is reloaded.
+import { useMemo } from 'react';
 import { useCurrentUser } from '../../auth/AuthProvider';
+import { useDetailsRoute, useSearchParamState } from '../../routing/hooks';
 import { DashboardLayout } from '../../shell/DashboardLayout';
 import { TeamApprovals } from '../../approvals/TeamApprovals';
 import { type QueueEnvelope, type QueueRecord, approvalsApi } from '../../approvals/api';
 import { DetailsModal } from '../../approvals/DetailsModal';
-import { FacilitiesTable } from '../../approvals/FacilitiesTable';
-import { DecidedLabel } from '../../approvals/labels';
 import {
-  ApprovalPanel, BulkBar, QueueError, StatusFilter, type StatusFilterValue, SummaryTiles, matchesStatus, useApprovalQueue, useDecisionFlow, useSelection,
+  STATUS_FILTERS,
+  type StatusFilterValue,
+  matchesStatus,
+  statusCounts,
+  useApprovalQueue,
+  useDecisionFlow,
+  useSelection,
 } from '../../approvals/queue-kit';
+import {
+  type QueueColumn,
+  QueuePanel,
+  createdColumn,
+  decisionColumn,
+  departmentColumn,
+  detailsColumn,
+  employeeColumn,
+  formTypeColumn,
+} from '../../approvals/QueueTable';
 
 const MESSAGES = {
   loadHttp: 'Failed to load forms from facilities manager service',
@@ -26,57 +41,82 @@ async function loadQueue(): Promise<QueueEnvelope> {
   return res;
 }
 
+// The spec's columns (Date among them) stay longest; Department and Details drop first on a narrow table.
+const COLUMNS: QueueColumn[] = [
+  employeeColumn(),
+  departmentColumn('5xl'),
+  formTypeColumn(),
+  detailsColumn('6xl'),
+  createdColumn('Date', '4xl'),
+  decisionColumn(
+    'Desk Approval',
+    (r) => r.facilities_desk_approval,
+    (r) => r.facilities_desk_signature,
+  ),
+  decisionColumn(
+    'Manager Status',
+    (r) => r.stage_state,
+    (r) => r.facilities_manager_signature,
+  ),
+];
+
+const notActionable = (rec: QueueRecord) =>
+  rec.stage_state === 'Pending' ? <span className="text-xs text-gray-500">Awaiting desk</span> : null;
+
 export function FacilitiesManagerDashboard() {
   const user = useCurrentUser();
   const queue = useApprovalQueue(['approvals', 'facilities_manager', user.id], loadQueue, MESSAGES);
-  const rows = queue.data?.forms ?? [];
+  const rows = useMemo(() => queue.data?.forms ?? [], [queue.data]);
   const summary = queue.data?.summary;
-  const [status, setStatus] = useState<StatusFilterValue>('Pending');
-  const [details, setDetails] = useState<QueueRecord | null>(null);
-  // After a facilities manager decision the queue is reloaded (approver-side §4).
-  const flow = useDecisionFlow({ role: 'facilities_manager', user, failureStyle: 'update-status', onDecided: async () => { await queue.refresh(); } });
+  const [status, setStatus] = useSearchParamState<StatusFilterValue>('status', 'Pending', STATUS_FILTERS);
+  const [details, setDetails] = useDetailsRoute<QueueRecord>(rows, 'dashboard');
+  // After a facilities manager decision the whole queue is reloaded (not updated row by row).
+  const flow = useDecisionFlow({
+    role: 'facilities_manager',
+    user,
+    failureStyle: 'update-status',
+    onDecided: async () => {
+      await queue.refresh();
+    },
+  });
+  const counts = useMemo(() => statusCounts(rows), [rows]);
   const visible = rows.filter((r) => matchesStatus(r.stage_state, status));
   const selection = useSelection(visible);
 
   return (
     <DashboardLayout dashboard="facilities-manager">
-      <ApprovalPanel
+      <QueuePanel
         title="Facilities approvals"
         description="Second-level decision on meeting rooms and facility access, after the facilities desk has approved."
-        onRefresh={() => void queue.refresh()}
-        refreshing={queue.refreshing}
-      >
-        <QueueError message={queue.error} onDismiss={queue.data ? queue.dismissError : undefined} />
-        <SummaryTiles
-          totalLabel="Total Requests"
-          tiles={{
-            pending: summary?.total_pending ?? 0,
-            approved: summary?.total_approved ?? 0,
-            rejected: summary?.total_rejected ?? 0,
-            total: rows.length,
-          }}
-        />
-        <div className="flex flex-wrap items-end justify-end gap-3">
-          <StatusFilter value={status} onChange={setStatus} />
-        </div>
-        <BulkBar selection={selection} onApprove={flow.approveMany} onReject={flow.rejectMany} />
-        <FacilitiesTable
-          rows={visible}
-          loading={queue.isLoading}
-          selection={selection}
-          busy={flow.busy}
-          onView={setDetails}
-          onApprove={flow.approve}
-          onReject={flow.reject}
-          statusColumns={[
-            { label: 'Desk Approval', value: (r) => <DecidedLabel value={String(r.facilities_desk_approval ?? 'Pending')} signer={r.facilities_desk_signature} /> },
-            { label: 'Manager Status', value: (r) => <DecidedLabel value={String(r.stage_state ?? 'Pending')} signer={r.facilities_manager_signature} /> },
-          ]}
-          notActionable={(r) => (r.stage_state === 'Pending' ? <span className="text-xs text-gray-500">Awaiting desk</span> : null)}
-        />
-      </ApprovalPanel>
+        queue={queue}
+        totalLabel="Total Requests"
+        tiles={{
+          pending: summary?.total_pending ?? 0,
+          approved: summary?.total_approved ?? 0,
+          rejected: summary?.total_rejected ?? 0,
+          total: rows.length,
+        }}
+        status={status}
+        onStatus={setStatus}
+        counts={counts}
+        visible={visible}
+        selection={selection}
+        flow={flow}
+        caption="Facilities requests"
+        lead="request-id"
+        leadIcon={false}
+        columns={COLUMNS}
+        onView={setDetails}
+        notActionable={notActionable}
+      />
       <TeamApprovals embedded />
-      <DetailsModal role="facilities_manager" target={details} onClose={() => setDetails(null)} onApprove={flow.approve} onReject={flow.reject} />
+      <DetailsModal
+        role="facilities_manager"
+        target={details}
+        onClose={() => setDetails(null)}
+        onApprove={flow.approve}
+        onReject={flow.reject}
+      />
       {flow.dialog}
     </DashboardLayout>
   );

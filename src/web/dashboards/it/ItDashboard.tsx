@@ -1,4 +1,4 @@
-// IT support dashboard (approver-side §2.3): the dashboard frame around the IT desk (tickets and password resets),
+// IT support dashboard: the dashboard frame around the IT desk (tickets and password resets),
 // and for IT staff who manage people the 'Your team' section the other approver dashboards have.
 import { useQueryClient } from '@tanstack/react-query';
 import { TeamApprovals } from '../../approvals/TeamApprovals';

@@ -1,4 +1,4 @@
-// Line manager dashboard (approver-side §2.1): the team's approvals (TeamApprovals) in the dashboard shell.
+// Line manager dashboard: the team's approvals (TeamApprovals) in the dashboard shell.
 import { DashboardLayout } from '../../shell/DashboardLayout';
 import { TeamApprovals } from '../../approvals/TeamApprovals';
 

@@ -1,4 +1,4 @@
-// Employee side of an IT incident (employee-side §4, §7, §8): the 'IT Support Resolution' card of the
+// Employee side of an IT incident: the 'IT Support Resolution' card of the
 // form-details modal: ticket number, resolution date and notes, 'Confirm Resolution' / 'Report Unresolved'
 // while the resolution waits for the employee, and the 'Awaiting IT Support Update' / 'Problem Resolved' notices.
 import { useState } from 'react';
@@ -47,16 +47,21 @@ export function ItIncidentResolution({ record, onChanged }: ItIncidentResolution
     }
     setBusy(kind);
     try {
-      const res = kind === 'confirm'
-        ? await confirmProblemSolved(requestId, employeeCode, DEFAULT_CONFIRMATION_NOTES)
-        : await rejectResolution(requestId, employeeCode, DEFAULT_REJECTION_REASON);
+      const res =
+        kind === 'confirm'
+          ? await confirmProblemSolved(requestId, employeeCode, DEFAULT_CONFIRMATION_NOTES)
+          : await rejectResolution(requestId, employeeCode, DEFAULT_REJECTION_REASON);
       if (kind === 'confirm') toast.success(<span className="whitespace-pre-line">{confirmationMessages.confirmed(ticketNumber)}</span>);
       else toast.info(<span className="whitespace-pre-line">{confirmationMessages.rejected(ticketNumber)}</span>);
       setLocal(res.ticket);
       onChanged?.(res.ticket);
     } catch (err) {
       const message = serverError(err);
-      toast.error(<span className="whitespace-pre-line">{message === null ? confirmationMessages.network(kind) : confirmationMessages.failed(kind, message)}</span>);
+      toast.error(
+        <span className="whitespace-pre-line">
+          {message === null ? confirmationMessages.network(kind) : confirmationMessages.failed(kind, message)}
+        </span>,
+      );
     } finally {
       setBusy(null);
     }
@@ -66,7 +71,11 @@ export function ItIncidentResolution({ record, onChanged }: ItIncidentResolution
   const resolvedOn = typeof local.it_resolution_date === 'string' ? local.it_resolution_date : '';
 
   return (
-    <section aria-label="IT Support Resolution" className="rounded-xl border border-indigo-200 bg-indigo-50/60 p-4" data-testid="it-incident-resolution">
+    <section
+      aria-label="IT Support Resolution"
+      className="rounded-xl border border-indigo-200 bg-indigo-50/60 p-4"
+      data-testid="it-incident-resolution"
+    >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-base font-semibold text-indigo-950">IT Support Resolution</h3>
         <span className="text-xs text-indigo-700">
@@ -90,7 +99,9 @@ export function ItIncidentResolution({ record, onChanged }: ItIncidentResolution
       {awaitingItUpdate(local) && (
         <div className="mb-3 rounded-lg border border-amber-200 bg-amber-50 p-2" role="status">
           <p className="text-xs font-medium text-amber-800">Awaiting IT Support Update</p>
-          <p className="mt-0.5 text-xs text-amber-700">You reported the issue is not resolved. IT Support is working on an updated solution.</p>
+          <p className="mt-0.5 text-xs text-amber-700">
+            You reported the issue is not resolved. IT Support is working on an updated solution.
+          </p>
         </div>
       )}
 

@@ -43,7 +43,11 @@ export function PasswordResetNewPassword({ record, onChanged }: PasswordResetNew
       if (itSupportStatusOf(record) !== res.it_support_status) onChanged?.(res);
     } catch (err) {
       const message = serverError(err);
-      toast.error(message === null ? 'Failed to load the new password. Please try again.' : `Failed to load the new password: ${message || 'Unknown error'}`);
+      toast.error(
+        message === null
+          ? 'Failed to load the new password. Please try again.'
+          : `Failed to load the new password: ${message || 'Unknown error'}`,
+      );
     } finally {
       setLoading(false);
     }
@@ -75,7 +79,11 @@ export function PasswordResetNewPassword({ record, onChanged }: PasswordResetNew
   }
 
   return (
-    <section aria-label="New Password" className="rounded-xl border border-indigo-200 bg-indigo-50/60 p-4" data-testid="password-reset-new-password">
+    <section
+      aria-label="New Password"
+      className="rounded-xl border border-indigo-200 bg-indigo-50/60 p-4"
+      data-testid="password-reset-new-password"
+    >
       <h3 className="mb-2 flex items-center gap-2 text-base font-semibold text-indigo-950">
         <KeyRound className="h-4 w-4" aria-hidden="true" /> New Password
       </h3>
@@ -105,7 +113,10 @@ export function PasswordResetNewPassword({ record, onChanged }: PasswordResetNew
             </Button>
           ) : (
             <div className="flex flex-wrap items-center gap-2">
-              <code className="rounded border border-green-200 bg-green-50 px-2 py-1 font-mono text-sm text-gray-900 select-all" data-testid="revealed-password">
+              <code
+                className="rounded border border-green-200 bg-green-50 px-2 py-1 font-mono text-sm text-gray-900 select-all"
+                data-testid="revealed-password"
+              >
                 {revealed}
               </code>
               <Button size="sm" variant="secondary" onClick={() => void copy()} icon={<Copy className="h-4 w-4" aria-hidden="true" />}>
@@ -114,14 +125,21 @@ export function PasswordResetNewPassword({ record, onChanged }: PasswordResetNew
               <Button size="sm" variant="ghost" onClick={() => setRevealed(null)} icon={<EyeOff className="h-4 w-4" aria-hidden="true" />}>
                 Hide
               </Button>
-              <Button size="sm" variant="secondary" onClick={() => void confirmSaved()} loading={saving} icon={<Check className="h-4 w-4" aria-hidden="true" />}>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => void confirmSaved()}
+                loading={saving}
+                icon={<Check className="h-4 w-4" aria-hidden="true" />}
+              >
                 I Have Saved It
               </Button>
             </div>
           )}
           {!erased && (
             <p className="text-xs text-gray-500">
-              Only you can see this password; each time it is shown is recorded. It is erased once you confirm you saved it, or after a few days. Change it after you sign in.
+              Only you can see this password; each time it is shown is recorded. It is erased once you confirm you saved it, or after a few
+              days. Change it after you sign in.
             </p>
           )}
         </div>

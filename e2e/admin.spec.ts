@@ -1,0 +1,208 @@
+// The administrator in Chromium (issue 18): adds a person with a manager on the People screen, the invitation
+// link sets their password, the new person signs in and submits a leave request that reaches that manager; then
+// deactivates a manager, reassigning their team, and their team's pending request appears in the new manager's
+// queue. Screenshots of every admin screen at 390 and 1440 px.
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, screenshot, signIn, signOut } from './helpers';
+import { indiaLunarHolidays } from '../src/domain/holidays';
+
+const ADMIN = 'olivia.brooks@adminease.test';
+const NEW_PASSWORD = 'Blue-Harbour-42-Lantern';
+
+test.describe.configure({ timeout: 240_000 });
+
+/** A unique suffix, so the spec passes again against the same server. */
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** The first Wednesday at least `days` ahead that is no holiday. */
+function wednesdayAhead(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  for (;;) {
+    const iso = d.toISOString().slice(0, 10);
+    const holiday =
+      ['01-26', '08-15', '10-02', '12-25'].includes(iso.slice(5)) || indiaLunarHolidays(d.getUTCFullYear()).some((h) => h.date === iso);
+    if (d.getUTCDay() === 3 && !holiday) return iso;
+    d.setUTCDate(d.getUTCDate() + 1);
+  }
+}
+
+async function apiLogin(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<Record<string, string>> {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok(), `login ${email}: ${res.status()} ${await res.text()}`).toBe(true);
+  return { Authorization: `Bearer ${(await res.json()).access_token}` };
+}
+
+async function apiPost(request: APIRequestContext, headers: Record<string, string>, url: string, data: unknown) {
+  const res = await request.post(url, { headers, data });
+  expect(res.ok(), `POST ${url}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+/** Follows an invitation link's token: sets the person's password (the link's page does the same call). */
+async function acceptInvitation(request: APIRequestContext, inviteUrl: string): Promise<void> {
+  const token = new URL(inviteUrl).searchParams.get('token');
+  expect(token, `a token in ${inviteUrl}`).toBeTruthy();
+  const res = await request.post('/api/auth/set-password', { data: { token, password: NEW_PASSWORD } });
+  expect(res.ok(), `set-password: ${res.status()} ${await res.text()}`).toBe(true);
+}
+
+async function submitLeave(request: APIRequestContext, headers: Record<string, string>, days: number): Promise<string> {
+  const day = wednesdayAhead(days);
+  const body = await apiPost(request, headers, '/api/forms/leave-request', {
+    leave_type: 'Sick',
+    start_date: day,
+    end_date: day,
+    reason: 'Dentist appointment',
+  });
+  return body.request_id;
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+}
+
+test('the administrator adds a person with a manager; the invited person signs in and their request reaches that manager', async ({
+  page,
+  request,
+}) => {
+  const s = stamp();
+  const email = `e2e.new.${s}@adminease.test`;
+  const code = `E2E-${s}`.toUpperCase();
+
+  expect(await signIn(page, ADMIN)).toBe('dashboard-admin');
+  await openTab(page, 'People');
+  await page.getByRole('button', { name: 'Add person' }).click();
+  const form = page.getByRole('dialog', { name: 'Add a person' });
+  await form.getByLabel('First name').fill('Riya');
+  await form.getByLabel('Last name').fill(`Newcomer ${s}`);
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('Employee code').fill(code);
+  await form.getByLabel('Department').selectOption('ENG');
+  await form.getByLabel('Join date').fill('2026-01-05');
+  // The role decides the dashboard and assistant, shown before saving.
+  await form.getByLabel(/^Role/).fill('Team Lead');
+  await expect(form.getByTestId('role-outcome')).toContainText('Line Manager dashboard');
+  await form.getByLabel(/^Role/).fill('Software Engineer');
+  await expect(form.getByTestId('role-outcome')).toContainText('Employee dashboard');
+  await form.getByLabel('Line manager').fill('priya.sharma@adminease.test');
+  await form.getByLabel('HR contact').fill('meera.iyer@adminease.test');
+  await screenshot(page, 'admin-person-form-1440');
+  await form.getByRole('button', { name: 'Add person' }).click();
+
+  // The invitation link is shown to pass on.
+  const invite = page.getByRole('dialog', { name: /^Invitation for Riya/ });
+  const link = invite.getByTestId('invite-url');
+  await expect(link).toHaveValue(/set-password\?token=/);
+  const inviteUrl = await link.inputValue();
+  await invite.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId(`person-${code}`)).toContainText('Priya Sharma');
+
+  await acceptInvitation(request, inviteUrl);
+  await signOut(page);
+
+  // The new person signs in with their password and submits a leave request.
+  expect(await signIn(page, email, NEW_PASSWORD)).toBe('dashboard-employee');
+  const headers = await apiLogin(request, email, NEW_PASSWORD);
+  const id = await submitLeave(request, headers, 30);
+  await signOut(page);
+
+  // It waits in their manager's queue.
+  await signIn(page, 'priya.sharma@adminease.test');
+  await expect(page.locator(`main [data-request-id="${id}"]`).first()).toBeVisible();
+});
+
+test("the administrator deactivates a manager and reassigns their team: the team's pending request moves to the new manager", async ({
+  page,
+  request,
+}) => {
+  const s = stamp();
+  const admin = await apiLogin(request, ADMIN);
+  const person = (kind: string, extra: Record<string, unknown>) => ({
+    email: `e2e.${kind}.${s}@adminease.test`,
+    first_name: kind === 'lead' ? 'Lead' : 'Member',
+    last_name: `E2E ${s}`,
+    employee_code: `E2E-${kind}-${s}`.toUpperCase(),
+    department: 'ENG',
+    hr_contact: 'meera.iyer@adminease.test',
+    join_date: '2025-04-01',
+    ...extra,
+  });
+  const lead = await apiPost(
+    request,
+    admin,
+    '/api/admin/people',
+    person('lead', { role: 'Team Lead', user_type: 'line_manager', manager: 'priya.sharma@adminease.test' }),
+  );
+  const member = await apiPost(
+    request,
+    admin,
+    '/api/admin/people',
+    person('member', { role: 'Employee', user_type: 'employee', manager: lead.employee_code }),
+  );
+  for (const p of [lead, member]) {
+    const { invite_url } = await apiPost(request, admin, `/api/admin/people/${p.employee_code}/invite`, {});
+    await acceptInvitation(request, invite_url);
+  }
+  const memberHeaders = await apiLogin(request, member.email, NEW_PASSWORD);
+  const id = await submitLeave(request, memberHeaders, 40);
+
+  // The lead has it; Daniel (another manager) does not.
+  await signIn(page, 'daniel.okafor@adminease.test');
+  await expect(page.locator('main[data-testid="dashboard-line-manager"]')).toBeVisible();
+  await expect(page.locator(`main [data-request-id="${id}"]`)).toHaveCount(0);
+  await signOut(page);
+
+  await signIn(page, ADMIN);
+  await openTab(page, 'People');
+  await page.getByLabel('Search').fill(lead.employee_code);
+  const row = page.getByTestId(`person-${lead.employee_code}`);
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: /^Deactivate/ }).click();
+  const dialog = page.getByRole('dialog', { name: /^Deactivate Lead/ });
+  await dialog.getByLabel(/Reassign their approvals and team to/).fill('daniel.okafor@adminease.test');
+  await dialog.getByLabel(/Keep them/).check();
+  await screenshot(page, 'admin-deactivate-1440');
+  await dialog.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/deactivated/).first()).toBeVisible();
+
+  // The member now reports to Daniel, and the lead cannot sign in any more.
+  const after = await request.get(`/api/admin/people/${member.employee_code}`, { headers: admin });
+  expect((await after.json()).manager).toBe('MGR-002');
+  const refused = await request.post('/api/auth/login', { data: { email: lead.email, password: NEW_PASSWORD } });
+  expect(refused.ok()).toBe(false);
+  await signOut(page);
+
+  await signIn(page, 'daniel.okafor@adminease.test');
+  await expect(page.locator(`main [data-request-id="${id}"]`).first()).toBeVisible();
+});
+
+test('every admin screen at 390 and 1440 px', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const tabs: Array<[string, string]> = [
+    ['People', 'people'],
+    ['Departments', 'departments'],
+    ['Import / Export', 'import'],
+    ['Holidays', 'holidays'],
+    ['Leave policy', 'leave'],
+    ['Audit log', 'audit'],
+  ];
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [name, slug] of tabs) {
+      await openTab(page, name);
+      await expect(page.getByRole('tabpanel').getByRole('heading').first()).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      // No sideways scrolling at any width.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+      await screenshot(page, `admin-${slug}-${width}`);
+    }
+  }
+  await openTab(page, 'People');
+  await page.getByRole('button', { name: 'Add person' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add a person' })).toBeVisible();
+  await screenshot(page, 'admin-person-form-390');
+});

@@ -1,0 +1,134 @@
+// What people read: no screen shows an ISO date ('2026-11-24', '2026-11-24T10:00') or a raw code ('leave-request',
+// 'facilities_desk', 'None', 'null', 'NaN'). Walks every dashboard at a phone width (cards show every column) and a
+// laptop width, a details modal of each dashboard's first rows, and the employee's history screens.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { FORM_TYPE_IDS } from '../src/domain/forms';
+import { signIn } from './helpers';
+
+const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/;
+const CODES = [...FORM_TYPE_IDS];
+const WORDS = ['None', 'null', 'undefined', 'NaN', 'Invalid Date', '[object Object]'];
+/** snake_case words: stage and field names ('facilities_desk', 'line_manager_approval'). */
+const SNAKE = /\b[a-z]+(?:_[a-z0-9]+)+\b/;
+
+/** Every line of `text` that shows something a person should not have to decode. */
+function unreadable(text: string): string[] {
+  const bad: string[] = [];
+  for (const line of text.split('\n')) {
+    const l = line.trim();
+    if (!l) continue;
+    if (ISO_DATE.test(l)) bad.push(`ISO date: ${l}`);
+    if (SNAKE.test(l)) bad.push(`snake_case: ${l}`);
+    for (const c of CODES) if (new RegExp(`(^|[^\\w-])${c}($|[^\\w-])`).test(l)) bad.push(`code ${c}: ${l}`);
+    for (const w of WORDS) if (new RegExp(`(^|[^\\w])${w.replace(/[[\]]/g, '\\$&')}($|[^\\w])`).test(l)) bad.push(`${w}: ${l}`);
+  }
+  return bad;
+}
+
+/** The visible text of `where`, without the chat's messages (the assistant quotes what people typed). */
+async function visibleText(where: Locator): Promise<string> {
+  return where.evaluate((el) => {
+    const all = (el as HTMLElement).innerText;
+    const log = el.querySelector<HTMLElement>('[data-testid="chat-messages"]');
+    return log ? all.replace(log.innerText, '') : all;
+  });
+}
+
+async function expectReadable(where: Locator, what: string) {
+  expect(unreadable(await visibleText(where)), what).toEqual([]);
+}
+
+async function showAll(page: Page) {
+  const filter = page.getByTestId('status-filter').first();
+  if ((await filter.count()) > 0) await filter.selectOption('All');
+}
+
+/** Opens the details of the first `n` rows (View Details) and checks each dialog. */
+async function checkDetails(page: Page, rows: Locator, n: number, what: string) {
+  const count = Math.min(await rows.count(), n);
+  for (let i = 0; i < count; i += 1) {
+    const row = rows.nth(i);
+    const id = (await row.getAttribute('data-request-id')) ?? String(i);
+    await row
+      .getByRole('button', { name: /View Details/i })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog').last();
+    await expect(dialog).toBeVisible();
+    // Loaded details: no spinner left.
+    await expect(dialog.getByText(/^Loading/)).toHaveCount(0);
+    await expectReadable(dialog, `${what}: details of ${id}`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+}
+
+const APPROVERS = [
+  { slug: 'line-manager', email: 'victoria.adams@adminease.test', rows: '[data-testid="approval-table"] tbody tr[data-request-id]' },
+  { slug: 'hr', email: 'meera.iyer@adminease.test', rows: '[data-testid="approval-table"] tbody tr[data-request-id]' },
+  { slug: 'finance', email: 'arjun.mehta@adminease.test', rows: '[data-testid="approval-table"] tbody tr[data-request-id]' },
+  { slug: 'it', email: 'lena.fischer@adminease.test', rows: 'tr[data-testid^="it-ticket-"]' },
+  { slug: 'facilities-desk', email: 'sofia.rossi@adminease.test', rows: '[data-testid="approval-table"] tbody tr[data-request-id]' },
+  { slug: 'facilities-manager', email: 'kenji.watanabe@adminease.test', rows: '[data-testid="approval-table"] tbody tr[data-request-id]' },
+];
+
+for (const board of APPROVERS) {
+  test(`${board.slug}: no ISO dates or raw codes on the dashboard (phone and laptop) or in its details`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, board.email);
+    await showAll(page);
+    const rows = page.locator(board.rows);
+    await expect(rows.first()).toBeVisible();
+    await expectReadable(page.locator('body'), `${board.slug} at 1280 px`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectReadable(page.locator('body'), `${board.slug} at 390 px (cards)`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await checkDetails(page, rows, 4, board.slug);
+  });
+}
+
+test('the employee: no ISO dates or raw codes on the dashboard, in the details of each form type, or on the history screens', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'alex.johnson@adminease.test');
+  await expect(page.getByText('Loading your forms...')).toHaveCount(0);
+  await showAll(page);
+  await expect(page.getByTestId('form-row').first()).toBeVisible();
+  await expectReadable(page.locator('body'), 'employee dashboard at 1440 px');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectReadable(page.locator('body'), 'employee dashboard at 390 px');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // One details modal per form type the employee has (the chips list them).
+  const chips = page.getByRole('group', { name: 'Form type' }).getByRole('button');
+  const labels = (await chips.allTextContents()).map((t) => t.replace(/\d+$/, '').trim()).filter((t) => t !== 'All Forms');
+  for (const label of labels) {
+    await page
+      .getByRole('group', { name: 'Form type' })
+      .getByRole('button', { name: new RegExp(`^${label}`) })
+      .click();
+    await checkDetails(page, page.getByTestId('form-row'), 1, `employee ${label}`);
+  }
+
+  // Each history screen the History menu opens.
+  const options = await page
+    .getByLabel('History')
+    .locator('option')
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  expect(options.length).toBeGreaterThan(0);
+  for (const value of options) {
+    await page.getByLabel('History').selectOption(value);
+    const screen = page.getByTestId('history-screen');
+    await expect(screen).toBeVisible();
+    await expect(screen.getByText(/^Loading/)).toHaveCount(0);
+    await expectReadable(screen, `history screen ${value}`);
+    await page.keyboard.press('Escape');
+    await screen
+      .getByRole('button', { name: /Back|Close/ })
+      .first()
+      .click()
+      .catch(() => undefined);
+    await expect(screen).toBeHidden();
+  }
+});

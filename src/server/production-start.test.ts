@@ -1,0 +1,132 @@
+// The production path: `npm start` (scripts/start.mjs) runs the build in dist/ (compiled server, built web app,
+// compiled speech worker), rebuilding only when the sources changed since the build.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildInputs, buildState, inputsHash, stampFile } from '../../scripts/build-stamp.mjs';
+import { ROOT, type ServerProcess, httpCall, startServerProcess } from './test/server-process.js';
+
+const started: ServerProcess[] = [];
+const folders: string[] = [];
+afterAll(async () => {
+  for (const s of started)
+    if (s.running()) {
+      s.child.kill('SIGTERM');
+      await s.exited;
+    }
+  for (const f of folders) rmSync(f, { recursive: true, force: true });
+});
+
+function tempFolder(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  folders.push(dir);
+  return dir;
+}
+
+function write(root: string, rel: string, text: string) {
+  mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+  writeFileSync(path.join(root, rel), text);
+}
+
+/** A miniature project with a complete build of its current sources. */
+function builtProject(): string {
+  const root = tempFolder('adminease-stamp-');
+  write(root, 'src/server/main.ts', 'console.log(1);\n');
+  write(root, 'src/web/App.tsx', 'export {};\n');
+  write(root, 'src/server/main.test.ts', 'test\n');
+  write(root, 'index.html', '<div id="root"></div>\n');
+  write(root, 'package.json', '{}\n');
+  write(root, 'dist/server/main.js', 'console.log(1);\n');
+  write(root, 'dist/web/index.html', '<div id="root"></div>\n');
+  write(root, 'dist/build-stamp.json', JSON.stringify({ inputs: inputsHash(root), builtAt: '2026-01-01T00:00:00.000Z' }));
+  return root;
+}
+
+describe('build freshness (scripts/build-stamp.mjs)', () => {
+  it('a build of the current sources is fresh; a changed, added or removed source makes it stale', () => {
+    const root = builtProject();
+    expect(buildState(root)).toEqual({ fresh: true, builtAt: '2026-01-01T00:00:00.000Z' });
+
+    write(root, 'src/server/main.ts', 'console.log(2);\n');
+    expect(buildState(root)).toEqual({ fresh: false, reason: 'the sources changed since the last build' });
+    write(root, 'src/server/main.ts', 'console.log(1);\n');
+    expect(buildState(root).fresh).toBe(true);
+
+    write(root, 'src/server/extra.ts', 'export {};\n');
+    expect(buildState(root).fresh).toBe(false);
+    rmSync(path.join(root, 'src/server/extra.ts'));
+    expect(buildState(root).fresh).toBe(true);
+
+    write(root, 'package.json', '{"dependencies":{}}\n');
+    expect(buildState(root).fresh).toBe(false);
+  });
+
+  it('contents decide, not times; tests are not inputs', () => {
+    const root = builtProject();
+    const future = new Date(Date.now() + 3_600_000);
+    execFileSync('touch', ['-d', future.toISOString(), path.join(root, 'src/server/main.ts')]);
+    expect(buildState(root).fresh).toBe(true);
+    write(root, 'src/server/main.test.ts', 'changed test\n');
+    expect(buildState(root).fresh).toBe(true);
+    expect(buildInputs(root)).not.toContain('src/server/main.test.ts');
+    expect(buildInputs(root)).toContain('src/server/main.ts');
+  });
+
+  it('a missing output or stamp makes the build stale', () => {
+    const root = builtProject();
+    rmSync(path.join(root, 'dist/web/index.html'));
+    expect(buildState(root)).toEqual({ fresh: false, reason: `${path.join('dist', 'web', 'index.html')} is missing` });
+    const other = builtProject();
+    rmSync(stampFile(other));
+    expect(buildState(other).fresh).toBe(false);
+  });
+});
+
+describe('production start', () => {
+  it('starts from the build without rebuilding, serves the web app and speaks through the compiled worker', async () => {
+    // A build of the current sources (made now if there is none or it is stale).
+    execFileSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT, stdio: 'pipe' });
+    expect(buildState(ROOT).fresh).toBe(true);
+    const stampBefore = statSync(stampFile(ROOT)).mtimeMs;
+    const dataDir = tempFolder('adminease-prod-');
+    const env = { ADMINEASE_DATA_DIR: dataDir, ADMINEASE_WEB_DIR: path.join(ROOT, 'dist', 'web'), TTS_PREWARM: '0' };
+
+    for (const round of ['first start', 'restart']) {
+      const t0 = Date.now();
+      const server = await startServerProcess(env, started, { command: ['--max-semi-space-size=32', 'scripts/start.mjs'] });
+      const readyMs = Date.now() - t0;
+      console.info(`production ${round}: listening after ${readyMs} ms`);
+      expect(server.lines[0]).toContain('build is up to date');
+      expect(server.lines.some((l) => l.includes('building'))).toBe(false);
+      expect(statSync(stampFile(ROOT)).mtimeMs).toBe(stampBefore);
+
+      const page = await httpCall(server.port, 'GET', '/');
+      expect(page.status).toBe(200);
+      expect(String(page.body)).toContain('<div id="root">');
+
+      if (round === 'first start') {
+        const login = await httpCall(server.port, 'POST', '/api/auth/login', {
+          email: 'alex.johnson@adminease.test',
+          password: 'Demo@12345',
+        });
+        expect(login.status).toBe(200);
+        // Speech runs in a worker thread; in the build that is dist/server/speech/worker.js, with no tsx anywhere.
+        const speech = await httpCall(
+          server.port,
+          'POST',
+          '/api/tts/synthesize',
+          { text: 'Hello from the build.' },
+          login.body.access_token,
+          60_000,
+        );
+        expect(speech.status, JSON.stringify(speech.body).slice(0, 300)).toBe(200);
+      }
+
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+    }
+    expect(readFileSync(stampFile(ROOT), 'utf8')).toContain(inputsHash(ROOT));
+  }, 300_000);
+});
