@@ -26,10 +26,11 @@ describe('dateInputBounds', () => {
       'A leave can be at most 366 days long',
     );
     expect(dateInputBounds('travel-request', 'return_date', { departure_date: '2027-05-02' }, today).min).toBe('2027-05-02');
-    // Types without a window: only the order of a pair; single dates are free; a half-typed start is ignored.
+    // Types without a window: today at the earliest (past dates refused) and the order of a pair; a retrospective
+    // type's single date is free; a half-typed start is ignored.
     expect(dateInputBounds('training-request', 'end_date', { start_date: '2027-06-01' }, today)).toEqual({ min: '2027-06-01' });
     expect(dateInputBounds('medical-claim', 'treatment_date', {}, today)).toEqual({});
-    expect(dateInputBounds('training-request', 'end_date', { start_date: '2027-02-30' }, today)).toEqual({});
+    expect(dateInputBounds('training-request', 'end_date', { start_date: '2027-02-30' }, today)).toEqual({ min: today });
   });
 });
 

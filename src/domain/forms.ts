@@ -101,6 +101,13 @@ export interface FormTypeDef {
    * the period may be (DATE_WINDOWS).
    */
   dateWindow?: { what: string; back: number; ahead: number; maxDays?: number };
+  /**
+   * Dates before today (the company's business date) a type accepts: `true` for types that are retrospective by
+   * nature (claims for something already paid or driven, incidents that already happened), or only while a field
+   * has one of some values (a sick leave already taken). Every other type's date fields must be today or later
+   * (bookings, trips, leave, events, settlement dates): see pastDateIssue.
+   */
+  allowPast?: true | { field: string; values: readonly string[] };
   /** A total computed as quantity x unit cost when left blank, and checked against them when given. */
   computedTotal?: { field: string; quantity: string; unitCost: string };
   /** The quick-select rejection reasons of the type (a key of QUICK_REJECTION_REASONS; default 'default'). */
@@ -171,6 +178,7 @@ const REGISTRY: FormTypeDef[] = [
     },
     leave: true,
     dateWindow: { what: 'A leave', back: 366, ahead: 731, maxDays: 366 },
+    allowPast: { field: 'leave_type', values: ['Sick'] },
     rejectionReasons: 'leave',
     managerChip: true,
     calendar: {
@@ -443,6 +451,7 @@ const REGISTRY: FormTypeDef[] = [
     icon: 'HeartPulse',
     idPrefix: 'MED',
     chain: LM,
+    allowPast: true,
     amountField: 'claim_amount',
     purposeField: 'description',
     catalogue: { description: 'Claim medical treatment costs covered by the company plan.', estimatedTime: '5-10 min', priority: 'medium' },
@@ -462,6 +471,7 @@ const REGISTRY: FormTypeDef[] = [
     icon: 'Car',
     idPrefix: 'MIL',
     chain: LM,
+    allowPast: true,
     amountField: 'amount_claimed',
     purposeField: 'purpose',
     catalogue: {
@@ -485,6 +495,7 @@ const REGISTRY: FormTypeDef[] = [
     icon: 'MonitorX',
     idPrefix: 'INC',
     chain: ['it_helpdesk'],
+    allowPast: true,
     catalogue: { description: 'Report a broken system, device or service to IT support.', estimatedTime: '3-5 min', priority: 'high' },
     details: {
       title: 'Incident Details',
@@ -682,6 +693,7 @@ const REGISTRY: FormTypeDef[] = [
     icon: 'TriangleAlert',
     idPrefix: 'SAF',
     chain: LM,
+    allowPast: true,
     catalogue: { description: 'Report an accident, injury or hazard at work.', estimatedTime: '5-10 min', priority: 'high' },
     keywords: ['safety', 'accident', 'injury', 'hazard'],
     fields: [
@@ -1088,6 +1100,52 @@ function periodLengthError(formType: string, v: Record<string, unknown>): string
  * ago, not more than `ahead` days ahead, and the period's length. Answers a message or null. Constant work.
  */
 export function dateWindowError(formType: string, v: Record<string, unknown>, today: string | Date): string | null {
+  return dateRuleIssue(formType, v, today)?.message ?? null;
+}
+
+/** A date rule broken by a form's values: the field it concerns (for a field error) and the message. */
+export interface DateRuleIssue {
+  field: string;
+  message: string;
+}
+
+/**
+ * Whether a form's values may carry dates before today: the registry's `allowPast` (a type retrospective by
+ * nature, or a value such as leave type Sick). A conditional rule whose field is still blank is undecided and
+ * allows it for now (the assistant asks the leave type later; the server's schema requires it anyway).
+ */
+export function allowsPastDates(formType: string, v: Record<string, unknown>): boolean {
+  const allow = BY_TYPE.get(formType)?.allowPast;
+  if (!allow) return false;
+  if (allow === true) return true;
+  const value = v[allow.field];
+  return isBlank(value) || allow.values.includes(String(value));
+}
+
+/**
+ * The past-date rule: a date field before `today` (YYYY-MM-DD, the company's business date) on a type that does
+ * not allow past dates (allowsPastDates). Answers the first such field with 'Start date cannot be in the past'.
+ */
+export function pastDateIssue(formType: string, v: Record<string, unknown>, today: string | Date): DateRuleIssue | null {
+  const def = BY_TYPE.get(formType);
+  if (!def || allowsPastDates(formType, v)) return null;
+  const t = typeof today === 'string' ? today : businessDate(today);
+  for (const fd of def.fields) {
+    if (fd.type !== 'date') continue;
+    const d = v[fd.name];
+    if (typeof d !== 'string' || !ISO_DATE.test(d) || !realDate(d)) continue;
+    if (d.slice(0, 10) < t) return { field: fd.name, message: `${fd.label} cannot be in the past (today is ${t})` };
+  }
+  return null;
+}
+
+/**
+ * Every date rule of a form's values relative to `today`: the past-date rule (pastDateIssue), then the type's
+ * window (not more than `back` days ago nor `ahead` days ahead) and the period's length. Constant work.
+ */
+export function dateRuleIssue(formType: string, v: Record<string, unknown>, today: string | Date): DateRuleIssue | null {
+  const past = pastDateIssue(formType, v, today);
+  if (past) return past;
   const w = dateWindowOf(formType);
   if (!w) return null;
   const t = dayNumber(typeof today === 'string' ? today : businessDate(today));
@@ -1098,10 +1156,11 @@ export function dateWindowError(formType: string, v: Record<string, unknown>, to
     const n = dayNumber(d);
     if (Number.isNaN(n)) continue;
     const label = labels.get(k) ?? k;
-    if (n < t - w.back) return `${label} can be at most ${Math.round(w.back / 365)} year in the past`;
-    if (n > t + w.ahead) return `${label} can be at most ${Math.round(w.ahead / 365)} years ahead`;
+    if (n < t - w.back) return { field: k, message: `${label} can be at most ${Math.round(w.back / 365)} year in the past` };
+    if (n > t + w.ahead) return { field: k, message: `${label} can be at most ${Math.round(w.ahead / 365)} years ahead` };
   }
-  return periodLengthError(formType, v);
+  const long = periodLengthError(formType, v);
+  return long ? { field: w.fields[w.fields.length - 1], message: long } : null;
 }
 
 /** Period pairs (first day, last day) whose last day may not come before the first. */
@@ -1126,6 +1185,9 @@ export function dateInputBounds(
   const w = DATE_WINDOWS[formType];
   let min = w?.fields.includes(field) ? shiftDays(today, -w.back) : undefined;
   let max = w?.fields.includes(field) ? shiftDays(today, w.ahead) : undefined;
+  // the past-date rule (pastDateIssue): today at the earliest
+  const isDate = BY_TYPE.get(formType)?.fields.some((fd) => fd.name === field && fd.type === 'date');
+  if (isDate && !allowsPastDates(formType, values) && (!min || today > min)) min = today;
   const pair = DATE_PAIRS.find(([, last]) => last === field);
   const first = pair ? values[pair[0]] : undefined;
   if (pair && typeof first === 'string' && ISO_DATE.test(first) && realDate(first)) {

@@ -1,7 +1,7 @@
 // Submitting, editing and withdrawing requests: the one path every channel (REST forms, catalogue forms,
 // the assistant) uses, so validation and the event log are the same everywhere. Also the employee's lists.
 import { businessDate } from '../../domain/business-time.js';
-import { dateWindowError, firstIssueMessage, formSchema, formTypeDef, isLeaveType } from '../../domain/forms.js';
+import { dateRuleIssue, firstIssueMessage, formSchema, formTypeDef, isLeaveType } from '../../domain/forms.js';
 import { type Db, type Queryable, prepared } from '../db/pool.js';
 import { recordEvent } from '../events/service.js';
 import { invalidateQueues } from '../approvals/queue-cache.js';
@@ -21,7 +21,7 @@ export const TYPE_LIST_LIMIT = 200;
 /** Statuses in which nothing has happened yet beyond submission. */
 const OPEN_STATUSES = ['Pending', 'Open'];
 
-/** The form's fields checked by its schema and, before anything counts days, its date window relative to `now`. */
+/** The form's fields checked by its schema and, before anything counts days, its date rules relative to `now`. */
 function validate(formType: string, input: unknown, now: Date): Record<string, unknown> {
   if (!formTypeDef(formType)) throw notFound(`Unknown form type: ${formType}`);
   if (input !== undefined && (input === null || typeof input !== 'object' || Array.isArray(input))) {
@@ -29,8 +29,9 @@ function validate(formType: string, input: unknown, now: Date): Record<string, u
   }
   const parsed = formSchema(formType).safeParse(input ?? {});
   if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error));
-  const windowErr = dateWindowError(formType, parsed.data as Record<string, unknown>, now);
-  if (windowErr) throw badRequest(windowErr);
+  // the date rules (past dates, window, period length) of the company's business date: a field error
+  const dateIssue = dateRuleIssue(formType, parsed.data as Record<string, unknown>, now);
+  if (dateIssue) throw new HttpError(400, dateIssue.message, { field: dateIssue.field });
   return parsed.data as Record<string, unknown>;
 }
 

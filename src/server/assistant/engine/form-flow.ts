@@ -6,6 +6,7 @@ import {
   type FormTypeDef,
   STAGES,
   crossFieldErrors,
+  dateRuleIssue,
   formSchema,
   formTypeDef,
   firstIssueMessage,
@@ -148,6 +149,12 @@ async function advance(ctx: TurnContext, pending: PendingForm, prefix = ''): Pro
       delete pending.fields[f.name];
       prefix += `${err}. `;
     }
+  }
+  // the server's date rules (dates before today, the window) on what is known so far: that date is asked again
+  const dateIssue = dateRuleIssue(pending.formType, pending.fields, ctx.now);
+  if (dateIssue) {
+    delete pending.fields[dateIssue.field];
+    prefix += `${dateIssue.message}. `;
   }
   const next = missingField(d, pending.fields);
   if (next) return ask(pending, next, prefix);
