@@ -38,6 +38,7 @@ function toolCall(name: string, args: Record<string, unknown>, id = 'call_1'): a
     { choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] },
   ];
 }
+const lastUser = (body: any) => [...body.messages].reverse().find((m: any) => m.role === 'user')?.content as string | undefined;
 const lastToolResult = (body: any) => [...body.messages].reverse().find((m: any) => m.role === 'tool')?.content as string | undefined;
 
 beforeAll(async () => {
@@ -138,6 +139,7 @@ describe('external model (OpenAI-compatible)', () => {
   it("prepares a submission through a tool; the user's yes submits it through the built-in confirmation", async () => {
     script = (body) => {
       const tool = lastToolResult(body);
+      if (!tool && lastUser(body) === 'yes') return { chunks: toolCall('confirm_pending_action', {}) };
       if (!tool)
         return {
           chunks: toolCall('prepare_form_submission', {
@@ -161,7 +163,8 @@ describe('external model (OpenAI-compatible)', () => {
     ]);
     const calls = received.length;
     const yes = await ask(alex, 'yes', s.body.session_id);
-    expect(received.length).toBe(calls); // the confirmation never went to the model
+    expect(received.length).toBe(calls + 2); // the confirmation went to the model, which confirmed through the tool
+    expect(received.at(-2).body.messages[0].content).toMatch(/summary was shown and waits for the user's yes or no/);
     expect(yes.content).toMatch(/MR-\d{6}/);
     const after = await t.db.query(`SELECT count(*)::int AS n FROM requests WHERE employee_id = $1 AND form_type = 'meeting-room'`, [
       alex.user.id,
@@ -429,5 +432,142 @@ describe('statements the model may not make on its own (unbackedClaim)', () => {
       ['All set, your trip was successfully filed.', none],
     ] as const)
       expect(unbackedClaim(sentence, ev), sentence).toBeDefined();
+  });
+});
+
+describe('external model inside a form or a decision', () => {
+  const leaves = async (reason: string) =>
+    (
+      await t.db.query(
+        `SELECT request_id, data FROM requests WHERE employee_id = $1 AND form_type = 'leave-request' AND data->>'reason' = $2`,
+        [alex.user.id, reason],
+      )
+    ).rows;
+  /** The model's script of a whole conversation: a tool call per user message, then the tool's text relayed. */
+  const byMessage =
+    (calls: Record<string, [string, Record<string, unknown>]>): Script =>
+    (body) => {
+      const tool = lastToolResult(body);
+      if (tool) return { chunks: [content(tool), stop()] };
+      const call = calls[lastUser(body) ?? ''];
+      return call ? { chunks: toolCall(call[0], call[1]) } : { chunks: [content('Happy to help.'), stop()] };
+    };
+
+  it('sends every turn of a form to the model with the state, fills fields through a tool, and submits only on the yes', async () => {
+    const reason = `Family visit ${Date.now()}, pls approve`;
+    script = byMessage({
+      'annual leave from 13 Sept 2027 please': [
+        'prepare_form_submission',
+        { form_type: 'leave-request', fields: { leave_type: 'Annual', start_date: '2027-09-13' } },
+      ],
+      [`till the 14th, ${reason}`]: ['update_form_fields', { fields: { end_date: '2027-09-14', reason } }],
+      'hmm, what is my balance first?': ['confirm_pending_action', {}],
+      yes: ['confirm_pending_action', {}],
+    });
+    const sid = await newSession(alex);
+    const first = await ask(alex, 'annual leave from 13 Sept 2027 please', sid);
+    expect(first.content).toMatch(/Until which date/);
+    const n = received.length;
+    const second = await ask(alex, `till the 14th, ${reason}`, sid);
+    expect(received.length).toBe(n + 2); // inside the form: the model, with the engine's state
+    const prompt = received[n].body.messages[0].content as string;
+    expect(prompt).toMatch(/filling a Leave Request \(leave-request\)/);
+    expect(prompt).toContain('Fields collected: leave_type="Annual", start_date="2027-09-13"');
+    expect(prompt).toMatch(/Required fields missing: end_date .*reason/);
+    expect(prompt).toMatch(/Asked last: end_date/);
+    expect(second.content).toMatch(/Shall I submit it\? \(yes \/ no\)/);
+    expect(await leaves(reason)).toHaveLength(0);
+    // the model tries to confirm without the user's yes: refused, nothing stored, the question stays open
+    const third = await ask(alex, 'hmm, what is my balance first?', sid);
+    expect(third.content).toMatch(/not an explicit yes/);
+    expect(third.content).toMatch(/\(yes \/ no\)/);
+    expect(await leaves(reason)).toHaveLength(0);
+    const yes = await ask(alex, 'yes', sid);
+    expect(yes.content).toMatch(/LR-\d{6} has been submitted/);
+    const stored = await leaves(reason);
+    expect(stored).toHaveLength(1);
+    expect(stored[0].data.reason).toBe(reason); // exactly as typed
+    expect(stored[0].data.end_date).toBe('2027-09-14');
+  });
+
+  it('a summary prepared in the same turn cannot be confirmed by the model', async () => {
+    const reason = `Dentist ${Date.now()}`;
+    script = (body) => {
+      const tools = body.messages.filter((m: any) => m.role === 'tool').length;
+      if (tools === 0)
+        return {
+          chunks: toolCall('prepare_form_submission', {
+            form_type: 'leave-request',
+            fields: { leave_type: 'Casual', start_date: '2027-09-20', end_date: '2027-09-20', reason },
+          }),
+        };
+      if (tools === 1) return { chunks: toolCall('confirm_pending_action', {}, 'call_2') };
+      return { chunks: [content('Let me know.'), stop()] };
+    };
+    const res = await ask(alex, 'yes, casual leave on 20 Sept 2027 for the dentist, submit it', await newSession(alex));
+    expect(res.content).toMatch(/Shall I submit it\?/);
+    const confirmAnswer = [...received.at(-1).body.messages].reverse().find((m: any) => m.role === 'tool').content;
+    expect(confirmAnswer).toMatch(/has not seen this summary/);
+    expect(await leaves(reason)).toHaveLength(0);
+  });
+
+  it("keeps the permission checks: a model cannot prepare or confirm withdrawing someone else's request", async () => {
+    const other = (
+      await t.db.query(`SELECT request_id FROM requests WHERE status = 'Pending' AND employee_id <> $1 LIMIT 1`, [alex.user.id])
+    ).rows[0].request_id as string;
+    script = byMessage({ [`withdraw ${other}`]: ['prepare_withdrawal', { request_id: other }], yes: ['confirm_pending_action', {}] });
+    const sid = await newSession(alex);
+    const first = await ask(alex, `withdraw ${other}`, sid);
+    expect(first.content).toMatch(/I can only withdraw your own requests/);
+    const yes = await ask(alex, 'yes', sid);
+    expect(yes.content).toMatch(/Nothing is waiting for confirmation/);
+    const row = await t.db.query('SELECT status FROM requests WHERE request_id = $1', [other]);
+    expect(row.rows[0].status).toBe('Pending');
+  });
+
+  it('a booking the model prepares for a past date is refused by the date rule and the date asked again', async () => {
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    script = byMessage({
+      'room for yesterday': [
+        'prepare_form_submission',
+        {
+          form_type: 'meeting-room',
+          fields: { room_requested: 'Board Room', booking_date: yesterday, start_time: '10:00', end_time: '11:00', participants_count: 4 },
+        },
+      ],
+    });
+    const res = await ask(alex, 'room for yesterday', await newSession(alex));
+    expect(res.content).toMatch(/Date cannot be in the past/);
+    expect(res.content).not.toMatch(/Shall I submit/);
+  });
+
+  it('falls back to the built-in engine in the middle of a form when the model fails, keeping the form', async () => {
+    const reason = `Wedding ${Date.now()}`;
+    script = byMessage({
+      'leave please': [
+        'prepare_form_submission',
+        { form_type: 'leave-request', fields: { leave_type: 'Annual', start_date: '2027-10-04' } },
+      ],
+    });
+    const sid = await newSession(alex);
+    const first = await ask(alex, 'leave please', sid);
+    expect(first.content).toMatch(/Until which date/);
+    script = () => ({ status: 503 });
+    const say = async (message: string) =>
+      (await alex.post('/ai/simple-chat', { message }, { 'x-session-id': sid })).body as { response: string; engine: string };
+    const second = await say('2027-10-05');
+    expect(second.engine).toBe('built-in');
+    expect(second.response).toMatch(/reason/i);
+    const third = await say(reason);
+    expect(third.response).toMatch(/Shall I submit it\?/);
+    // the model dies mid-answer after preparing something else: the engine's open summary still holds
+    script = (body) =>
+      lastToolResult(body)
+        ? { chunks: [{ die: true }] }
+        : { chunks: toolCall('prepare_form_submission', { form_type: 'meeting-room', fields: {} }) };
+    const yes = await say('yes');
+    expect(yes.engine).toBe('built-in');
+    expect(yes.response).toMatch(/LR-\d{6} has been submitted/);
+    expect(await leaves(reason)).toHaveLength(1);
   });
 });

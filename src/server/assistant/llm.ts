@@ -1,17 +1,30 @@
 // Optional external model: any OpenAI-compatible chat-completions server (OpenAI, Azure, Ollama, vLLM,
 // llama.cpp server, Gemini's compatible endpoint), streamed, with the built-in engine's actions offered as
-// tools. Tools run the engine's own skills for the signed-in user, so the same permission checks apply, and
-// actions that change data only prepare a confirmation that the built-in engine completes on 'yes'.
+// tools. With a model configured it answers every turn, also inside a form or a decision: the engine's open
+// state (the form, its fields collected and missing, the prepared action) is in its instructions. Tools run the
+// engine's own skills for the signed-in user, so the same permission checks apply; actions that change data only
+// prepare a confirmation, and confirm_pending_action carries it out only when the user's own message of the turn
+// is an explicit yes to the summary they were shown (the engine's isAffirmative), never on the model's say-so.
 import { businessDate, businessTimeZone, weekdayOf } from '../../domain/business-time.js';
 import { DONE, readEventStream } from '../../domain/event-stream.js';
 import { FORM_TYPES, formTypeDef } from '../../domain/forms.js';
 import type { LlmSettings } from './config.js';
-import { decisionForTool, detailsReply, queueReply } from './engine/approval-flow.js';
-import { startFormWithFields } from './engine/form-flow.js';
+import { continueDecision, decisionForTool, detailsReply, queueReply } from './engine/approval-flow.js';
+import { continueForm, pendingQuestion, startFormWithFields } from './engine/form-flow.js';
 import { extractRequestIds } from './engine/extract.js';
 import { holidayReply, leaveBalanceReply, myRequestsReply } from './engine/info.js';
-import { ASSISTANT_NAME, type ApprovalAction, DEFAULT_SUGGESTIONS, type Reply, type TurnContext } from './engine/types.js';
-import { confirmWithdraw } from './engine/withdraw-flow.js';
+import { normalise } from './engine/text.js';
+import {
+  ASSISTANT_NAME,
+  type ApprovalAction,
+  DEFAULT_SUGGESTIONS,
+  type Pending,
+  type Reply,
+  type SessionState,
+  type TurnContext,
+} from './engine/types.js';
+import { isAffirmative } from './engine/understand.js';
+import { confirmWithdraw, continueWithdraw } from './engine/withdraw-flow.js';
 import { recentMessages } from './sessions.js';
 import type { ChatStream } from './stream.js';
 
@@ -107,12 +120,82 @@ export const TOOLS = [
   {
     type: 'function',
     function: {
+      name: 'update_form_fields',
+      description:
+        'Set or correct fields of the form being filled (see the open state), with the values the user gave (dates YYYY-MM-DD, times HH:MM, amounts in USD; free text exactly as typed). Answers the next question or the summary to show.',
+      parameters: { type: 'object', properties: { fields: { type: 'object' } }, required: ['fields'] },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'confirm_pending_action',
+      description:
+        "Carry out the prepared submission, decision or withdrawal whose summary the user was shown. Only when the user's latest message is an explicit yes to that summary; otherwise it is refused.",
+      parameters: { type: 'object', properties: {} },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'cancel_pending_action',
+      description: 'Abandon the open form, decision or withdrawal when the user wants to stop (nothing is submitted).',
+      parameters: { type: 'object', properties: {} },
+    },
+  },
+  {
+    type: 'function',
+    function: {
       name: 'prepare_withdrawal',
       description: "Prepare withdrawing one of the user's own pending requests. Nothing changes until the user confirms.",
       parameters: { type: 'object', properties: { request_id: str }, required: ['request_id'] },
     },
   },
 ] as const;
+
+const filled = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/**
+ * The engine's open state in words for the model: the form being filled (fields collected and missing, the
+ * question asked, whether its summary awaits the user's yes) or the prepared decision, withdrawal or choice.
+ * Only the signed-in user's own conversation state (a session belongs to one person).
+ */
+export function describeState(state: SessionState): string {
+  const p = state.pending;
+  if (!p) return 'Open state: nothing is open (no form, decision or withdrawal).';
+  switch (p.kind) {
+    case 'form': {
+      const d = formTypeDef(p.formType);
+      if (!d) return 'Open state: nothing is open.';
+      const have = d.fields.filter((f) => filled(p.fields[f.name])).map((f) => `${f.name}=${JSON.stringify(p.fields[f.name])}`);
+      const missing = d.fields
+        .filter((f) => f.required && !filled(p.fields[f.name]))
+        .map((f) => `${f.name} (${f.question}${f.options ? ` One of: ${f.options.join(', ')}` : ''})`);
+      return [
+        `Open state: the user is filling a ${d.title} (${p.formType}).`,
+        `Fields collected: ${have.join(', ') || 'none'}.`,
+        `Required fields missing: ${missing.join('; ') || 'none'}.`,
+        p.confirm
+          ? "Its summary was shown and waits for the user's yes or no: call confirm_pending_action only if their latest message clearly says yes; update_form_fields for a change; cancel_pending_action if they want to stop."
+          : `Asked last: ${p.asking ?? 'nothing'}. Put what the user answers into update_form_fields; cancel_pending_action if they want to stop.`,
+      ].join('\n');
+    }
+    case 'decide':
+      return p.step === 'reason'
+        ? `Open state: rejecting ${p.requestId}; the rejection reason was asked: call prepare_decision with the reason the user gives.`
+        : `Open state: ${p.decision === 'Approved' ? 'approving' : 'rejecting'} ${p.requestId}${p.reason ? ` (reason: ${JSON.stringify(p.reason)})` : ''} was shown and waits for the user's yes or no (confirm_pending_action on a clear yes, cancel_pending_action on no).`;
+    case 'withdraw':
+      return `Open state: withdrawing ${p.requestId} was shown and waits for the user's yes or no (confirm_pending_action on a clear yes, cancel_pending_action on no).`;
+    case 'choose':
+      return `Open state: the user was asked which request to ${p.purpose}: ${p.options.join(', ')}.`;
+  }
+}
+
+/** The fields of every form type, compactly, so that tool calls use the registry's names. */
+const FIELD_GUIDE = FORM_TYPES.map(
+  (t) =>
+    `${t.formType}: ${t.fields.map((f) => `${f.name}${f.required ? '' : '?'}${f.options ? ` (${f.options.join('|')})` : ''}`).join(', ')}`,
+).join('\n');
 
 function systemPrompt(ctx: TurnContext): string {
   const u = ctx.user;
@@ -123,7 +206,10 @@ function systemPrompt(ctx: TurnContext): string {
     "You can only see and do what this user may see and do in the dashboards; the tools enforce it. Never reveal other people's data beyond what a tool returns.",
     'To submit, decide or withdraw anything, call the prepare_* tool and relay its text: the user confirms with yes in their next message.',
     'You cannot complete any action yourself: never say that something was submitted, approved, rejected, withdrawn or booked, and never write a request id that no tool gave you.',
+    'confirm_pending_action works only when the user has just answered yes to the summary shown; never call it on your own initiative.',
     `Form types: ${FORM_TYPES.map((t) => `${t.formType} (${t.title})`).join(', ')}.`,
+    `Fields per form type (? = optional):\n${FIELD_GUIDE}`,
+    describeState(ctx.state),
   ].join('\n');
 }
 
@@ -148,8 +234,30 @@ interface Collected {
   readOutputs: string[];
   /** The confirmation a prepare tool opened this turn and the engine's text that asks it. */
   prepared?: { pending: object; text: string };
+  /** What confirm_pending_action / cancel_pending_action did: always shown to the user. */
+  settled: string[];
 }
-async function runTool(ctx: TurnContext, name: string, args: Record<string, unknown>, out: Collected): Promise<string> {
+
+/** Why the open action cannot be confirmed by the user's message of this turn, or undefined when it can. */
+export function confirmRefusal(pending: Pending | undefined, message: string): string | undefined {
+  if (!pending) return 'Nothing is waiting for confirmation.';
+  const confirming =
+    (pending.kind === 'form' && pending.confirm === true) ||
+    (pending.kind === 'decide' && pending.step === 'confirm') ||
+    pending.kind === 'withdraw';
+  if (!confirming) return 'Nothing is waiting for confirmation yet: finish the open step first.';
+  if (pending.shown !== true) return 'Refused: the user has not seen this summary yet. Show it and wait for their answer.';
+  const about =
+    pending.kind === 'decide'
+      ? { action: pending.decision === 'Approved' ? ('approve' as const) : ('reject' as const), requestId: pending.requestId }
+      : pending.kind === 'withdraw'
+        ? { requestId: pending.requestId }
+        : {};
+  if (!isAffirmative(normalise(message).lower, about))
+    return "Refused: the user's message is not an explicit yes to the summary. Nothing changed; ask them to answer yes or no.";
+  return undefined;
+}
+async function runTool(ctx: TurnContext, name: string, args: Record<string, unknown>, out: Collected, message: string): Promise<string> {
   const s = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
   const pendingBefore = ctx.state.pending;
   let r: Reply;
@@ -194,6 +302,43 @@ async function runTool(ctx: TurnContext, name: string, args: Record<string, unkn
     case 'prepare_withdrawal':
       r = await confirmWithdraw(ctx, s(args.request_id).toUpperCase());
       break;
+    case 'update_form_fields': {
+      const p = ctx.state.pending;
+      if (p?.kind !== 'form') return 'No form is open: use prepare_form_submission to start one.';
+      const given = (args.fields && typeof args.fields === 'object' ? args.fields : {}) as Record<string, unknown>;
+      // a fresh form with the merged fields: checked like typed answers, and its summary must be shown again
+      r = await startFormWithFields(ctx, p.formType, { ...p.fields, ...given });
+      break;
+    }
+    case 'confirm_pending_action':
+    case 'cancel_pending_action': {
+      const p = ctx.state.pending;
+      if (name === 'confirm_pending_action') {
+        const refusal = confirmRefusal(p, message);
+        if (refusal) return refusal;
+      } else if (!p) return 'Nothing is open to cancel.';
+      // the engine's own continuation with the user's yes (or a cancel): the same checks and texts as typed
+      const nm = normalise(name === 'confirm_pending_action' ? message : 'cancel');
+      const done =
+        p!.kind === 'form'
+          ? await continueForm(ctx, p!, nm, false)
+          : p!.kind === 'decide'
+            ? await continueDecision(ctx, p!, nm, false)
+            : p!.kind === 'withdraw'
+              ? await continueWithdraw(ctx, p!, nm, false)
+              : undefined;
+      if (!done) ctx.state.pending = undefined;
+      r = done ?? {
+        text: 'OK, nothing was chosen and nothing changed.',
+        suggestions: [...DEFAULT_SUGGESTIONS],
+        approvalActions: [],
+        showApprovalAction: false,
+        intent: 'cancelled',
+      };
+      out.settled.push(r.text);
+      if (r.requestId) out.requestId = r.requestId;
+      break;
+    }
     default:
       return `Unknown tool ${name}.`;
   }
@@ -317,7 +462,8 @@ export async function llmTurn(
   const messages: Message[] = [{ role: 'system', content: systemPrompt(ctx) }];
   for (const m of history) messages.push({ role: m.message_type === 'user' ? 'user' : 'assistant', content: m.content });
   messages.push({ role: 'user', content: message });
-  const collected: Collected = { actions: [], show: false, outputs: [], readOutputs: [] };
+  const collected: Collected = { actions: [], show: false, outputs: [], readOutputs: [], settled: [] };
+  const startPending = ctx.state.pending;
   const known = [message, ...history.map((m) => m.content)].join('\n');
   let text = '';
   let streamed = false;
@@ -396,20 +542,31 @@ export async function llmTurn(
     try {
       if (result.toolCalls.length === 0) {
         if (!text.trim()) throw new ProviderError('the model answered nothing');
-        // An action prepared this turn is confirmed only against the engine's own summary, so it is always shown.
-        if (ctx.state.pending) {
+        // What the engine said when an action was carried out or abandoned, and the question or summary of what is
+        // open, always reach the user in the engine's own words: a later yes answers exactly what was shown.
+        const tails = [...collected.settled];
+        const open = ctx.state.pending;
+        if (open) {
           const p = collected.prepared;
-          if (p && p.pending === ctx.state.pending) {
-            if (!squash(text).includes(squash(p.text))) {
-              const tail = `\n\n${p.text}`;
-              text += tail;
-              if (stream) {
-                streamed = true;
-                await stream.content(tail);
-              }
-            }
+          if (p && p.pending === open) tails.push(p.text);
+          else if (open === startPending && collected.settled.length > 0) {
+            // the engine's continuation kept it open (a submission refused, a field asked again): its text is shown
+          } else if (open === startPending && open.kind === 'form') {
+            // the form stays open while the user asks something else; its open question is repeated
+            const q = pendingQuestion(open);
+            if (q && (open.confirm ? !/\(yes \/ no\)/.test(text) : !text.includes('?'))) tails.push(q);
           } else {
+            // a prepared decision, withdrawal or choice the user did not answer lapses, as in the built-in engine
             ctx.state.pending = undefined;
+          }
+        }
+        for (const t of tails) {
+          if (squash(text).includes(squash(t))) continue;
+          const tail = `\n\n${t}`;
+          text += tail;
+          if (stream) {
+            streamed = true;
+            await stream.content(tail);
           }
         }
         return {
@@ -419,6 +576,7 @@ export async function llmTurn(
             approvalActions: collected.actions,
             showApprovalAction: collected.show,
             intent: `llm.${collected.intent ?? 'answer'}`,
+            ...(collected.requestId ? { requestId: collected.requestId } : {}),
           },
           streamed,
         };
@@ -431,7 +589,7 @@ export async function llmTurn(
         } catch {
           args = {};
         }
-        const output = await runTool(ctx, call.function.name, args, collected);
+        const output = await runTool(ctx, call.function.name, args, collected, message);
         messages.push({ role: 'tool', tool_call_id: call.id, content: output });
       }
     } catch (err) {

@@ -1,5 +1,5 @@
-// One chat turn end to end: the session and its state, the reply (the optional external model first, the
-// built-in engine otherwise or on its failure), the saved state and messages, and the streamed answer.
+// One chat turn end to end: the session and its state, the reply (the optional external model for every turn,
+// the built-in engine otherwise or on its failure, from the state the turn started with), the saved state and messages, and the streamed answer.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../auth/service.js';
 import type { Db } from '../db/pool.js';
@@ -45,8 +45,9 @@ export async function converse(deps: TurnDeps, input: TurnInput, stream?: ChatSt
   let streamed = false;
   let interrupted: string | undefined;
   let engine: TurnResult['engine'] = 'built-in';
-  // Open confirmations and forms stay with the built-in engine, which owns their state.
-  if (settings.llm && !ctx.state.pending && message.trim() !== '') {
+  // With a model configured every turn goes to it, also inside a form or a decision: the engine's open state is
+  // in its instructions and its tools continue it; only the user's explicit yes confirms (llm.ts).
+  if (settings.llm && message.trim() !== '') {
     const before = structuredClone(ctx.state);
     try {
       const r = await llmTurn(ctx, settings.llm, message, session.session_id, stream);
