@@ -22,7 +22,7 @@ export default async function calendarRoutes(fastify: FastifyInstance) {
   const provider = providerFromConfig(app.ctx.config.holidays, app.log);
   app.ctx.onClose.push(await followCalendarSettings(app.ctx.db, app.log));
   const holidays = new HolidayService({ provider });
-  setHolidaySource((start, end) => holidays.closedDates(start, end));
+  setHolidaySource((start, end) => holidays.closedDays(start, end));
 
   app.get('/api/calendar/holidays', { schema: { querystring: HolidaysQuery } }, async (req) => {
     const q = req.query;

@@ -130,12 +130,17 @@ export class HolidayService {
    * service.
    */
   closedDates(start: string, end: string): Set<string> {
-    const out = new Set<string>();
+    return new Set(this.closedDays(start, end).keys());
+  }
+
+  /** The same closed days with their names (date to name, in date order), to say which holidays a leave includes. */
+  closedDays(start: string, end: string): Map<string, string> {
+    const out = new Map<string, string>();
     const a = Date.parse(`${start}T00:00:00Z`);
     const b = Date.parse(`${end}T00:00:00Z`);
     if (Number.isNaN(a) || Number.isNaN(b) || b < a || b - a > 3 * 366 * DAY) return out;
     for (let y = Number(start.slice(0, 4)); y <= Number(end.slice(0, 4)); y += 1) {
-      for (const h of this.days(y)) if (h.date >= start && h.date <= end && h.closed) out.add(h.date);
+      for (const h of this.days(y)) if (h.date >= start && h.date <= end && h.closed && !out.has(h.date)) out.set(h.date, h.name);
     }
     return out;
   }

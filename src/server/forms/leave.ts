@@ -1,7 +1,8 @@
 // Leave rules that real leave systems enforce (end not before start, working days without weekends and
 // holidays, no overlap with one's own pending or approved leave, annual leave within the balance) and the
 // leave balance, computed from approved leave of the year rather than stored by hand.
-import { addDays, addWorkingDays, countWorkingDays, isIsoDate } from '../../domain/business-time.js';
+import { addDays, addWorkingDays, countWorkingDays, isIsoDate, isWeekend } from '../../domain/business-time.js';
+import { isLeaveType } from '../../domain/forms.js';
 import { HolidayService } from '../calendar/service.js';
 import type { Queryable } from '../db/pool.js';
 import { badRequest } from '../http/errors.js';
@@ -13,14 +14,32 @@ import type { AuthUser } from '../people/service.js';
  * depend on a remote service); the calendar feature registers its own service at start.
  */
 const offlineHolidays = new HolidayService();
-let holidaySource: (start: string, end: string) => Set<string> = (start, end) => offlineHolidays.closedDates(start, end);
-export function setHolidaySource(fn: (start: string, end: string) => Set<string>) {
+/** Closed days between two dates: date to holiday name. */
+type HolidaySource = (start: string, end: string) => Map<string, string>;
+let holidaySource: HolidaySource = (start, end) => offlineHolidays.closedDays(start, end);
+export function setHolidaySource(fn: HolidaySource) {
   holidaySource = fn;
 }
 
 /** The closed holidays between two dates, for counting working days. */
 export function closedHolidays(start: string, end: string): Set<string> {
-  return end < start ? new Set() : holidaySource(start, end);
+  return end < start ? new Set() : new Set(holidaySource(start, end).keys());
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * What a leave from `start` to `end` says about the closed holidays inside it that fall on working days (those
+ * are the ones that change the count): 'Includes 25 Dec (Christmas Day), a company holiday: not counted', or
+ * undefined. The submit answer, the request's details and the assistant's summary all show it.
+ */
+export function leaveHolidayNote(start: unknown, end: unknown): string | undefined {
+  if (!isIsoDate(start) || !isIsoDate(end) || end < start) return undefined;
+  const days = [...holidaySource(start, end)].filter(([date]) => !isWeekend(date));
+  if (days.length === 0) return undefined;
+  const names = days.map(([date, name]) => `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]} (${name})`);
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `Includes ${list}, ${days.length === 1 ? 'a company holiday' : 'company holidays'}: not counted`;
 }
 
 /**
@@ -107,4 +126,11 @@ export async function checkLeaveRules(
     if (total > left) throw badRequest(`Not enough annual leave: ${total} day(s) requested, ${Math.max(0, left)} day(s) left in ${year}`);
   }
   return { total_days: total };
+}
+
+/** `{ holiday_note }` for a leave record whose dates include closed holidays on working days; else nothing. */
+export function holidayNoteOf(rec: Record<string, unknown>): { holiday_note?: string } {
+  if (!isLeaveType(String(rec.form_type ?? ''))) return {};
+  const note = leaveHolidayNote(rec.start_date, rec.end_date);
+  return note ? { holiday_note: note } : {};
 }

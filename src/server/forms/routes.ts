@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { FORM_TYPES, FORM_TYPE_IDS, successMessageOf } from '../../domain/forms.js';
 import { sendCachedJson } from '../approvals/queue-cache.js';
 import { assertMayViewPerson } from '../people/service.js';
-import { leaveBalance } from './leave.js';
+import { holidayNoteOf, leaveBalance } from './leave.js';
 import { itSecretKey } from '../it-desk/service.js';
 import {
   type OwnRecordsOptions,
@@ -56,7 +56,7 @@ export default async function formsRoutes(fastify: FastifyInstance) {
   async function submit(user: Parameters<typeof submitForm>[1], formType: string, body: unknown) {
     assertBodyIdentity(user, body);
     const record = await submitForm(db, user, formType, body, clock.now());
-    return { ...record, success: true, message: successMessageOf(formType) };
+    return { ...record, ...holidayNoteOf(record), success: true, message: successMessageOf(formType) };
   }
 
   /** What reading the caller's own records may add: the new password of their resets, unless the client omits it. */
@@ -100,7 +100,7 @@ export default async function formsRoutes(fastify: FastifyInstance) {
   app.get('/api/forms/details/:id', { schema: { params: IdParams } }, async (req, reply) => {
     const out = await requestDetails(db, req.user, req.params.id, ownRecords(req));
     if (carriesPassword(out)) reply.header('cache-control', 'no-store');
-    return out;
+    return { ...out, ...holidayNoteOf(out) };
   });
 
   app.get('/api/forms/employee-leave-balance/:userId', { schema: { params: UserParams } }, async (req) => {
@@ -133,7 +133,8 @@ export default async function formsRoutes(fastify: FastifyInstance) {
   app.put('/api/forms/:formType/:id', { schema: { params: RequestParams, body: FormBody } }, async (req) => {
     const { formType, id } = req.params;
     assertBodyIdentity(req.user, req.body);
-    return editRequest(db, req.user, formType, id, req.body, clock.now());
+    const out = await editRequest(db, req.user, formType, id, req.body, clock.now());
+    return { ...out, ...holidayNoteOf(out) };
   });
 
   app.post('/api/forms/:formType/:id/withdraw', { schema: { params: RequestParams } }, async (req) => {

@@ -80,53 +80,53 @@ describe('company holidays', () => {
 
   it('adds a closed holiday: the form calendar shows it and leave days do not count it; edit and remove are audited', async () => {
     const employee = await f.login(await f.person());
-    // Monday 1 June 2026 to Friday 5 June: five working days before the holiday exists.
-    expect(workingDays('2026-06-01', '2026-06-05')).toBe(5);
+    // Monday 7 June 2027 to Friday 11 June: five working days before the holiday exists.
+    expect(workingDays('2027-06-07', '2027-06-11')).toBe(5);
 
-    const add = await adminApi.post('/api/admin/settings/holidays', { date: '2026-06-03', name: '  Founders   Day ' });
+    const add = await adminApi.post('/api/admin/settings/holidays', { date: '2027-06-09', name: '  Founders   Day ' });
     expect(add.status).toBe(201);
-    expect(add.body).toMatchObject({ date: '2026-06-03', name: 'Founders Day', closed: true });
+    expect(add.body).toMatchObject({ date: '2027-06-09', name: 'Founders Day', closed: true });
     const stored = await t.db.query(`SELECT to_char(date, 'YYYY-MM-DD') AS date, name, closed FROM company_holidays`);
-    expect(stored.rows).toEqual([{ date: '2026-06-03', name: 'Founders Day', closed: true }]);
+    expect(stored.rows).toEqual([{ date: '2027-06-09', name: 'Founders Day', closed: true }]);
     const created = await auditRows('holiday.create');
     expect(created.at(-1)).toMatchObject({ actor_id: admin.id, target_type: 'holiday', target_id: String(add.body.id) });
-    expect(created.at(-1).after).toMatchObject({ date: '2026-06-03', name: 'Founders Day' });
+    expect(created.at(-1).after).toMatchObject({ date: '2027-06-09', name: 'Founders Day' });
 
-    const cal = await employee.get('/api/calendar/holidays?year=2026');
-    expect(cal.body.holidays).toContainEqual({ date: '2026-06-03', name: 'Founders Day', type: 'public' });
-    expect(workingDays('2026-06-01', '2026-06-05')).toBe(4);
+    const cal = await employee.get('/api/calendar/holidays?year=2027');
+    expect(cal.body.holidays).toContainEqual({ date: '2027-06-09', name: 'Founders Day', type: 'public' });
+    expect(workingDays('2027-06-07', '2027-06-11')).toBe(4);
 
     // A leave request over that week counts four days.
     const leave = await employee.post('/api/forms/leave-request', {
       ...sampleInput('leave-request'),
       leave_type: 'Annual',
-      start_date: '2026-06-01',
-      end_date: '2026-06-05',
+      start_date: '2027-06-07',
+      end_date: '2027-06-11',
     });
     expect(leave.status).toBe(201);
     const row = await t.db.query(`SELECT data->>'total_days' AS days FROM requests WHERE request_id = $1`, [leave.body.request_id]);
     expect(Number(row.rows[0].days)).toBe(4);
 
     // The assistant knows the holiday by name.
-    expect(holidayNames(new Date('2026-05-01T00:00:00Z'))).toContain('founders day');
+    expect(holidayNames(new Date('2027-05-01T00:00:00Z'))).toContain('founders day');
 
     // Edited into an open (working) day: shown, but counted as a working day again.
     const edit = await adminApi.put(`/api/admin/settings/holidays/${add.body.id}`, {
-      date: '2026-06-04',
+      date: '2027-06-10',
       name: 'Founders Day',
       closed: false,
     });
     expect(edit.status).toBe(200);
-    expect(workingDays('2026-06-01', '2026-06-05')).toBe(5);
+    expect(workingDays('2027-06-07', '2027-06-11')).toBe(5);
     const updated = (await auditRows('holiday.update')).at(-1);
-    expect(updated.before).toMatchObject({ date: '2026-06-03', closed: true });
-    expect(updated.after).toMatchObject({ date: '2026-06-04', closed: false });
+    expect(updated.before).toMatchObject({ date: '2027-06-09', closed: true });
+    expect(updated.after).toMatchObject({ date: '2027-06-10', closed: false });
 
     const gone = await del(adminApi, `/api/admin/settings/holidays/${add.body.id}`);
     expect(gone.status).toBe(204);
     expect((await t.db.query('SELECT count(*)::int AS n FROM company_holidays')).rows[0].n).toBe(0);
     expect((await auditRows('holiday.delete')).at(-1).before).toMatchObject({ name: 'Founders Day' });
-    const after = await employee.get('/api/calendar/holidays?year=2026');
+    const after = await employee.get('/api/calendar/holidays?year=2027');
     expect(after.body.holidays.some((h: { name: string }) => h.name === 'Founders Day')).toBe(false);
   });
 

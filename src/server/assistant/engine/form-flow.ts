@@ -13,7 +13,7 @@ import {
   isLeaveType,
   requisitionTotal,
 } from '../../../domain/forms.js';
-import { checkLeaveRules, workingDays } from '../../forms/leave.js';
+import { checkLeaveRules, leaveHolidayNote, workingDays } from '../../forms/leave.js';
 import { submitForm } from '../../forms/service.js';
 import { HttpError } from '../../http/errors.js';
 import { days, fieldValue } from './format.js';
@@ -81,6 +81,8 @@ function summary(formType: string, fields: Fields): string {
     .map((f) => `• ${f.label}: ${fieldValue(f, fields[f.name])}`);
   if (isLeaveType(formType) && fields.start_date && fields.end_date) {
     lines.push(`• Working days: ${days(workingDays(String(fields.start_date), String(fields.end_date)))}`);
+    const note = leaveHolidayNote(fields.start_date, fields.end_date);
+    if (note) lines.push(`• ${note}`);
   }
   const ct = d.computedTotal;
   if (ct && fields[ct.field] === undefined && fields[ct.quantity] !== undefined && fields[ct.unitCost] !== undefined) {
