@@ -165,6 +165,14 @@ function Details({ id, fallback, isOwnerOf }: { id: number; fallback: Submission
       </div>
 
       {r.form_type === 'leave-request' && <LeaveBalanceTiles userId={r.employee_user_id} />}
+      {typeof r.holiday_note === 'string' && (
+        <p
+          className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm break-words text-amber-900"
+          data-testid="holiday-note"
+        >
+          {r.holiday_note}
+        </p>
+      )}
 
       <div className="grid gap-4 md:grid-cols-[minmax(0,15rem)_minmax(0,1fr)]">
         <div className="space-y-3">

@@ -166,7 +166,12 @@ export function GeneratedForm({ formType, record, onDone, onCancel }: GeneratedF
       if (!editing) reset(initialValues(formType));
       setState({
         kind: 'success',
-        message: editing ? `${r.request_id} updated` : (r as SubmitResult).message || 'Request submitted successfully!',
+        message: [
+          editing ? `${r.request_id} updated` : (r as SubmitResult).message || 'Request submitted successfully!',
+          typeof r.holiday_note === 'string' ? `${r.holiday_note}.` : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
         requestId: editing ? undefined : r.request_id,
       });
       onDone?.(r);

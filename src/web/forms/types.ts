@@ -33,5 +33,8 @@ export interface LeaveBalance {
   year?: number;
 }
 
-/** Answer of the submit endpoints: the stored record plus the spec's message. */
-export type SubmitResult = FormRecord & { success: true; message: string };
+/**
+ * Answer of the submit endpoints: the stored record plus the spec's message (and, for a leave with closed holidays
+ * inside it, the note that says which are not counted).
+ */
+export type SubmitResult = FormRecord & { success: true; message: string; holiday_note?: string };
