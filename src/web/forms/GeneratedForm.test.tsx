@@ -180,6 +180,21 @@ describe('GeneratedForm', () => {
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/^Destination/).value).toBe(''));
   });
 
+  it('says which company holiday inside a leave is not counted, as the server answers', async () => {
+    const note = 'Includes 2 Oct (Gandhi Jayanti), a company holiday: not counted';
+    routes['POST /api/forms/leave-request'] = (body) => ({
+      status: 201,
+      body: { ...body, request_id: 'LR-000042', message: 'Request submitted successfully!', success: true, holiday_note: note },
+    });
+    await renderSignedIn(<GeneratedForm formType="leave-request" />);
+    fireEvent.change(screen.getByLabelText(/^Leave type/), { target: { value: 'Casual' } });
+    change(/^Start date/, monday);
+    change(/^End date/, addDays(monday, 4));
+    change(/^Reason/, 'Family event');
+    submit();
+    expect(await screen.findByText(`Request submitted successfully! ${note}.`)).toBeTruthy();
+  });
+
   it("shows the server's refusal on the form, and on the field it names", async () => {
     routes['POST /api/forms/leave-request'] = () => ({ status: 400, body: { error: 'These dates overlap your leave request LR-000007' } });
     await renderSignedIn(<GeneratedForm formType="leave-request" />);
