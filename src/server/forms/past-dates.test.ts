@@ -88,6 +88,19 @@ describe('dates before today', () => {
     expect(after).toEqual(before);
   });
 
+  it('the assistant (built-in engine) answers a past booking date with the same message and asks for the date again', async () => {
+    const today = businessDate(t.clock.now());
+    const owner = await f.person();
+    const client = await f.login(owner);
+    const chat = async (message: string) => (await client.post('/ai/simple-chat', { message })).body.response as string;
+    const first = await chat(`book the board room on ${addDays(today, -1)} from 10:00 to 11:00 for 4 people`);
+    expect(first).toContain(`Date cannot be in the past (today is ${today})`);
+    expect(first).not.toMatch(/Shall I submit/);
+    const second = await chat(addDays(today, 2));
+    expect(second).toMatch(/Shall I submit it\?/);
+    expect(await countOf(owner.id)).toBe(0);
+  });
+
   it('gives the web form the same rule: today is the earliest date a booking or an annual leave can take', () => {
     const today = '2027-03-10';
     expect(dateInputBounds('meeting-room', 'booking_date', {}, today).min).toBe(today);
