@@ -96,7 +96,7 @@ export const TOOLS = [
     function: {
       name: 'prepare_form_submission',
       description:
-        'Start submitting a form for the user with the fields they stated (dates YYYY-MM-DD, times HH:MM, amounts in USD). The assistant then asks for missing fields and for confirmation; nothing is submitted until the user says yes.',
+        'Start submitting a new form for the user with the fields they stated (dates YYYY-MM-DD, times HH:MM, amounts in USD). The assistant then asks for missing fields and for confirmation; nothing is submitted until the user says yes. To change the form already open, use update_form_fields.',
       parameters: {
         type: 'object',
         properties: { form_type: { type: 'string', enum: FORM_TYPES.map((t) => t.formType) }, fields: { type: 'object' } },
