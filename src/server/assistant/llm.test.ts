@@ -571,3 +571,51 @@ describe('external model inside a form or a decision', () => {
     expect(await leaves(reason)).toHaveLength(1);
   });
 });
+
+describe('external model inside a decision', () => {
+  const stage = async (id: string) =>
+    (
+      await t.db.query(
+        `SELECT a.decision FROM approvals a JOIN requests q ON q.id = a.request_pk WHERE q.request_id = $1 AND a.stage = 'line_manager'`,
+        [id],
+      )
+    ).rows[0].decision as string;
+  const leaveOfAlex = async (day: string) => {
+    const sub = await alex.post('/api/forms/leave-request', { leave_type: 'Casual', start_date: day, end_date: day, reason: 'Errand' });
+    expect(sub.status, sub.text).toBe(201);
+    return sub.body.request_id as string;
+  };
+  const script2 =
+    (id: string): Script =>
+    (body) => {
+      const tool = lastToolResult(body);
+      if (tool) return { chunks: [content(tool), stop()] };
+      const said = lastUser(body) ?? '';
+      if (said.startsWith('approve')) return { chunks: toolCall('prepare_decision', { request_id: id, decision: 'Approved' }) };
+      return { chunks: toolCall('confirm_pending_action', {}) };
+    };
+
+  it("the approver's yes goes to the model with the prepared decision, which it confirms through the tool", async () => {
+    const id = await leaveOfAlex('2027-11-09');
+    script = script2(id);
+    const sid = await newSession(priya, 'manager');
+    const first = await ask(priya, `approve ${id}`, sid, '/ai/manager/chat-stream');
+    expect(first.content).toMatch(/\(yes \/ no\)/);
+    expect(await stage(id)).toBe('Pending');
+    const n = received.length;
+    const yes = await ask(priya, 'yes', sid, '/ai/manager/chat-stream');
+    expect(received[n].body.messages[0].content).toContain(`Open state: approving ${id} was shown`);
+    expect(yes.done).toBe(true);
+    expect(await stage(id)).toBe('Approved');
+  });
+
+  it('a model confirming a decision the approver did not say yes to changes nothing', async () => {
+    const id = await leaveOfAlex('2027-11-10');
+    script = script2(id);
+    const sid = await newSession(priya, 'manager');
+    await ask(priya, `approve ${id}`, sid, '/ai/manager/chat-stream');
+    const later = await ask(priya, 'hmm, who else is off that day?', sid, '/ai/manager/chat-stream');
+    expect(later.content).toMatch(/not an explicit yes/);
+    expect(await stage(id)).toBe('Pending');
+  });
+});
