@@ -3,10 +3,13 @@
 // deactivates a manager, reassigning their team, and their team's pending request appears in the new manager's
 // queue. Screenshots of every admin screen at 390 and 1440 px.
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { NEW_PASSWORD, acceptInvitation, apiLogin, apiPost, screenshot, signIn, signOut } from './helpers';
+import { acceptInvitation as acceptWith, apiLogin, apiPost, screenshot, signIn, signOut } from './helpers';
 import { indiaLunarHolidays } from '../src/domain/holidays';
 
 const ADMIN = 'olivia.brooks@adminease.test';
+const NEW_PASSWORD = 'Blue-Harbour-42-Lantern';
+/** Follows an invitation link's token: sets the person's password to NEW_PASSWORD. */
+const acceptInvitation = (request: APIRequestContext, inviteUrl: string) => acceptWith(request, inviteUrl, NEW_PASSWORD);
 
 test.describe.configure({ timeout: 240_000 });
 

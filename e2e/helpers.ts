@@ -1,5 +1,4 @@
-// Shared steps for the Playwright specs: sign in as a demo account, axe checks, screenshots, API calls (sign-in,
-// POST, accepting an invitation).
+// Shared steps for the Playwright specs: sign in as a demo account, axe checks, screenshots.
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
@@ -61,16 +60,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true, animations: 'disabled' });
 }
 
-/** The password the API helpers give invited people (acceptInvitation). */
-export const NEW_PASSWORD = 'Blue-Harbour-42-Lantern';
-
-/** Signs in through the API; answers the Authorization header. */
+/** Signs in through the API; answers the Authorization header of the session. */
 export async function apiLogin(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<Record<string, string>> {
   const res = await request.post('/api/auth/login', { data: { email, password } });
   expect(res.ok(), `login ${email}: ${res.status()} ${await res.text()}`).toBe(true);
   return { Authorization: `Bearer ${(await res.json()).access_token}` };
 }
 
+/** A POST that must succeed; answers its JSON. */
 export async function apiPost(request: APIRequestContext, headers: Record<string, string>, url: string, data: unknown) {
   const res = await request.post(url, { headers, data });
   expect(res.ok(), `POST ${url}: ${res.status()} ${await res.text()}`).toBe(true);
@@ -78,9 +75,9 @@ export async function apiPost(request: APIRequestContext, headers: Record<string
 }
 
 /** Follows an invitation link's token: sets the person's password (the link's page does the same call). */
-export async function acceptInvitation(request: APIRequestContext, inviteUrl: string): Promise<void> {
+export async function acceptInvitation(request: APIRequestContext, inviteUrl: string, password: string): Promise<void> {
   const token = new URL(inviteUrl).searchParams.get('token');
   expect(token, `a token in ${inviteUrl}`).toBeTruthy();
-  const res = await request.post('/api/auth/set-password', { data: { token, password: NEW_PASSWORD } });
+  const res = await request.post('/api/auth/set-password', { data: { token, password } });
   expect(res.ok(), `set-password: ${res.status()} ${await res.text()}`).toBe(true);
 }

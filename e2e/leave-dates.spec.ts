@@ -5,11 +5,12 @@ import { type Page, expect, test } from '@playwright/test';
 import { addDays, isWeekend } from '../src/domain/business-time';
 import { closedHolidayDates } from '../src/domain/holidays';
 import { HolidayService } from '../src/server/calendar/service';
-import { NEW_PASSWORD, acceptInvitation, apiLogin, apiPost, screenshot, signIn } from './helpers';
+import { acceptInvitation, apiLogin, apiPost, screenshot, signIn } from './helpers';
 
 test.describe.configure({ timeout: 180_000 });
 
 const ADMIN = 'olivia.brooks@adminease.test';
+const PASSWORD = 'Blue-Harbour-42-Lantern';
 const today = new Date().toISOString().slice(0, 10);
 
 /** The first closed holiday on a weekday at least a week ahead (the offline calendar the server counts with). */
@@ -48,8 +49,8 @@ test('a leave over a company holiday explains it in its details; the start date 
     join_date: '2025-04-01',
   });
   const { invite_url } = await apiPost(request, admin, `/api/admin/people/${person.employee_code}/invite`, {});
-  await acceptInvitation(request, invite_url);
-  const headers = await apiLogin(request, person.email, NEW_PASSWORD);
+  await acceptInvitation(request, invite_url, PASSWORD);
+  const headers = await apiLogin(request, person.email, PASSWORD);
 
   const holiday = weekdayHoliday();
   const leave = await apiPost(request, headers, '/api/forms/leave-request', {
@@ -60,7 +61,7 @@ test('a leave over a company holiday explains it in its details; the start date 
   });
   expect(leave.holiday_note).toMatch(/^Includes \d+ [A-Z][a-z]{2} \(.+\), (a company holiday|company holidays): not counted$/);
 
-  expect(await signIn(page, person.email, NEW_PASSWORD)).toBe('dashboard-employee');
+  expect(await signIn(page, person.email, PASSWORD)).toBe('dashboard-employee');
   await expect(page.getByText('Loading your forms...')).toHaveCount(0);
   for (const width of [1440, 360]) {
     await page.setViewportSize({ width, height: 900 });
