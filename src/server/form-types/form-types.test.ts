@@ -95,6 +95,14 @@ describe('an admin-defined type with a conditional finance stage', () => {
     expect((await t.anonymous.get('/api/form-types')).status).toBe(401);
   });
 
+  it('the assistant knows the new type by its title and asks for its fields', async () => {
+    const first = await employee.post('/ai/simple-chat', { message: 'I would like to request a team offsite' });
+    expect(first.status).toBe(200);
+    expect(first.body.response).toMatch(/Team Offsite/i);
+    const second = await employee.post('/ai/simple-chat', { message: 'Spring offsite' });
+    expect(second.body.response).toMatch(/amount/i);
+  });
+
   it('below the threshold: finance is Not required, the line manager decides alone', async () => {
     const rec = await submit(employee, type, offsiteInput(1200));
     expect(rec.status).toBe('Pending');
