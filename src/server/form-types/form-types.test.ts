@@ -132,7 +132,14 @@ describe('an admin-defined type with a conditional finance stage', () => {
     expect(early.status).toBe(409);
     expect(early.body.error).toContain('Finance can only decide after Line Manager has approved');
 
+    const notified = async (userId: number) =>
+      (await t.db.query('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND form_id = $2', [userId, rec.request_id]))
+        .rows[0].n;
+    expect(await notified(finance.user.id)).toBe(0);
     expect((await decide(manager, rec.request_id, 'Approved')).status).toBe(200);
+    // The stage now waits on finance: its members hear of it, and the requester of the decision.
+    expect(await notified(finance.user.id)).toBeGreaterThan(0);
+    expect(await notified(team.employee.id)).toBeGreaterThan(0);
     const after = await details(employee, rec.request_id);
     expect(after.next_stage).toBe('Finance Review');
     expect((await finance.get('/api/approvals/queue')).body.items.map((i: any) => i.form_id)).toContain(rec.request_id);
@@ -305,7 +312,7 @@ describe('managers_manager, person: and admin-defined group stages', () => {
     expect((await dir.get('/api/approvals/queue')).body.items.map((i: any) => i.form_id)).toContain(rec.request_id);
     expect((await decide(dir, rec.request_id, 'Approved')).status).toBe(200);
     expect((await nm.get('/api/approvals/queue')).body.items.map((i: any) => i.form_id)).toContain(rec.request_id);
-    expect((await decide(mem, rec.request_id, 'Approved')).status).toBe(403);
+    expect((await decide(mem, rec.request_id, 'Approved')).status).toBe(409);
     expect((await decide(nm, rec.request_id, 'Approved')).status).toBe(200);
 
     // The director is in the group too, but already decided a stage: separation of duties.
@@ -487,5 +494,77 @@ describe('built-in types as data', () => {
     const res = await (await f.login(manager)).post('/api/manager/update-status', { form_id: rec.request_id, status: 'Approved' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.form.status).toBe('Approved');
+  });
+});
+
+describe('every instance', () => {
+  it('reloads a type another instance saved (the form_types signal), version and enabled flag included', async () => {
+    const { formTypeDef } = await import('../../domain/forms.js');
+    const type = slug('remote-type');
+    const definition = (enabled: boolean) => ({
+      form_type: type,
+      title: 'Remote Type',
+      category: 'Other',
+      description: 'Saved by another instance.',
+      enabled,
+      icon: 'FileText',
+      keywords: [],
+      fields: [{ name: 'what', label: 'What', type: 'text', required: true }],
+      chain: [{ approver: 'line_manager' }],
+      id_prefix: 'RMT',
+      stage_labels: ['Line Manager'],
+    });
+    const until = async (ok: () => boolean) => {
+      for (let i = 0; i < 100 && !ok(); i += 1) await new Promise((r) => setTimeout(r, 50));
+      return ok();
+    };
+    // Written straight to the database, as another instance's save would be: only the signal tells this one.
+    await t.db.query('INSERT INTO form_types (form_type, builtin, version, enabled, definition) VALUES ($1, false, 1, true, $2)', [
+      type,
+      JSON.stringify(definition(true)),
+    ]);
+    expect(await until(() => formTypeDef(type) !== undefined)).toBe(true);
+    expect(formTypeDef(type)).toMatchObject({ title: 'Remote Type', version: 1, idPrefix: 'RMT' });
+    await t.db.query('UPDATE form_types SET version = 2, enabled = false, definition = $2 WHERE form_type = $1', [
+      type,
+      JSON.stringify(definition(false)),
+    ]);
+    expect(await until(() => formTypeDef(type)?.enabled === false)).toBe(true);
+    expect(formTypeDef(type)?.version).toBe(2);
+  });
+});
+
+describe('a built-in type whose chain an administrator changed', () => {
+  it('follows the new chain for new requests (conditional finance stage) and keeps the spec fields', async () => {
+    const current = (await admin.get('/api/admin/form-types/petty-cash')).body.form_type;
+    expect(current.chain).toEqual([{ approver: 'line_manager' }, { approver: 'group:finance' }]);
+    const { employee, manager } = await f.team();
+    const me = await f.login(employee);
+    const input = (amount: number) => ({ amount_requested: amount, expected_settlement_date: '2027-05-03', purpose: 'Stationery' });
+    const old = await submit(me, 'petty-cash', input(50));
+    const put = await admin.put('/api/admin/form-types/petty-cash', {
+      ...current,
+      chain: [{ approver: 'line_manager' }, { approver: 'group:finance', when: { field: 'amount_requested', op: '>', value: 100 } }],
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const small = await submit(me, 'petty-cash', input(50));
+    expect(small).toMatchObject({
+      line_manager_approval: 'Pending',
+      finance_approval: 'Not required',
+      form_type_version: put.body.form_type.version,
+    });
+    const boss = await f.login(manager);
+    const decided = await boss.post('/api/manager/update-status', { form_id: small.request_id, status: 'Approved' });
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    expect(decided.body.form.status).toBe('Approved');
+    // The request submitted before the change still needs finance.
+    const before = await boss.post('/api/manager/update-status', { form_id: old.request_id, status: 'Approved' });
+    expect(before.body.form).toMatchObject({ status: 'Pending', finance_approval: 'Pending' });
+    // Back to the spec's chain: new requests are built-in again.
+    const back = await admin.put('/api/admin/form-types/petty-cash', { ...current });
+    expect(back.status).toBe(200);
+    const again = await submit(me, 'petty-cash', input(50));
+    expect(again.approval_chain).toBeUndefined();
+    expect(again.finance_approval).toBe('Pending');
   });
 });
