@@ -64,6 +64,17 @@ async function details(who: ApiClient, id: string) {
   return (res.body.form ?? res.body) as Record<string, any>;
 }
 
+/** Creates a type with one required text field and a one-stage chain. */
+const oneFieldType = (formType: string, title: string, approver: string) =>
+  admin.post('/api/admin/form-types', {
+    form_type: formType,
+    title,
+    category: 'Other',
+    enabled: true,
+    fields: [{ name: 'what', label: 'What', type: 'text', required: true }],
+    chain: [{ approver }],
+  });
+
 const decide = (who: ApiClient, formId: string, decision: string, extra: Record<string, unknown> = {}) =>
   who.post('/api/approvals/decide', { form_id: formId, decision, ...extra });
 
@@ -338,18 +349,7 @@ describe('managers_manager, person: and admin-defined group stages', () => {
         .status,
     ).toBe(201);
     const type = slug('own-check');
-    expect(
-      (
-        await admin.post('/api/admin/form-types', {
-          form_type: type,
-          title: 'Own Check',
-          category: 'Other',
-          enabled: true,
-          fields: [{ name: 'what', label: 'What', type: 'text', required: true }],
-          chain: [{ approver: `group:${group}` }],
-        })
-      ).status,
-    ).toBe(201);
+    expect((await oneFieldType(type, 'Own Check', `group:${group}`)).status).toBe(201);
     const mine = await f.login(member);
     const rec = await submit(mine, type, { what: 'x' });
     expect((await mine.get('/api/approvals/queue')).body.items.map((i: any) => i.form_id)).not.toContain(rec.request_id);
@@ -357,18 +357,7 @@ describe('managers_manager, person: and admin-defined group stages', () => {
     expect((await decide(await f.login(colleague), rec.request_id, 'Approved')).status).toBe(200);
 
     const selfType = slug('self-check');
-    expect(
-      (
-        await admin.post('/api/admin/form-types', {
-          form_type: selfType,
-          title: 'Self Check',
-          category: 'Other',
-          enabled: true,
-          fields: [{ name: 'what', label: 'What', type: 'text', required: true }],
-          chain: [{ approver: `person:${member.employee_code}` }],
-        })
-      ).status,
-    ).toBe(201);
+    expect((await oneFieldType(selfType, 'Self Check', `person:${member.employee_code}`)).status).toBe(201);
     const before = await stateFingerprint(t);
     const refused = await mine.post(`/api/forms/${selfType}`, { what: 'x' });
     expect(refused.status).toBe(409);
