@@ -165,6 +165,20 @@ describe('an admin-defined type with a conditional finance stage', () => {
     expect(summaries.join('\n')).toContain('(Finance)');
   });
 
+  it('an edit before any decision applies the conditions to the new values', async () => {
+    const rec = await submit(employee, type, offsiteInput(1200));
+    expect(rec.finance_approval).toBe('Not required');
+    const up = await employee.put(`/api/forms/${type}/${rec.request_id}`, offsiteInput(8000));
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    const now = await details(employee, rec.request_id);
+    expect(now.approval_chain.map((s: any) => s.decision)).toEqual(['Pending', 'Pending']);
+    expect((await decide(manager, rec.request_id, 'Approved')).body.form.status).toBe('Pending');
+    expect((await finance.get('/api/approvals/queue')).body.items.map((i: any) => i.form_id)).toContain(rec.request_id);
+    // Decided once, it can no longer be edited.
+    expect((await employee.put(`/api/forms/${type}/${rec.request_id}`, offsiteInput(100))).status).toBe(409);
+    expect((await decide(finance, rec.request_id, 'Rejected', { reason: 'Over budget' })).body.form.status).toBe('Rejected');
+  });
+
   it('a rejection needs a reason and ends the chain', async () => {
     const rec = await submit(employee, type, offsiteInput(9000));
     expect((await decide(manager, rec.request_id, 'Rejected')).status).toBe(400);
