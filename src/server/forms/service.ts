@@ -1,7 +1,10 @@
 // Submitting, editing and withdrawing requests: the one path every channel (REST forms, catalogue forms,
 // the assistant) uses, so validation and the event log are the same everywhere. Also the employee's lists.
 import { businessDate } from '../../domain/business-time.js';
-import { dateRuleIssue, firstIssueMessage, formSchema, formTypeDef, isLeaveType } from '../../domain/forms.js';
+import { dateRuleIssue, firstIssueMessage, formSchema, formTypeDef, isFormTypeEnabled, isLeaveType } from '../../domain/forms.js';
+import { disabledTypeError } from '../form-types/service.js';
+import { refreshDataChain } from '../form-types/chain.js';
+import { NOT_REQUIRED } from '../../domain/approvals.js';
 import { type Db, type Queryable, prepared } from '../db/pool.js';
 import { recordEvent } from '../events/service.js';
 import { invalidateQueues } from '../approvals/queue-cache.js';
@@ -54,6 +57,8 @@ async function writeRequest<T>(db: Db, fn: (c: Queryable) => Promise<T>): Promis
 
 /** Validates `input` with the form type's schema and stores a request for `user` (never for someone else). */
 export async function submitForm(db: Db, user: AuthUser, formType: string, input: unknown, now: Date = new Date()): Promise<RequestRecord> {
+  const def = formTypeDef(formType);
+  if (def && !isFormTypeEnabled(formType)) throw disabledTypeError(def.title);
   const fields = validate(formType, input, now);
   return writeRequest(db, async (c) => {
     const extra: Record<string, unknown> = {};
@@ -63,9 +68,8 @@ export async function submitForm(db: Db, user: AuthUser, formType: string, input
       Object.assign(extra, await checkLeaveRules(c, user, fields));
     }
     // What the registry says every new request of the type starts with (IT bookkeeping, a date of today).
-    const def = formTypeDef(formType)!;
-    Object.assign(extra, def.initialData);
-    if (def.todayDefault && !fields[def.todayDefault]) extra[def.todayDefault] = businessDate(now);
+    Object.assign(extra, def!.initialData);
+    if (def!.todayDefault && !fields[def!.todayDefault]) extra[def!.todayDefault] = businessDate(now);
     const stored = await insertRequest(c, {
       formType,
       employeeId: user.id,
@@ -88,6 +92,8 @@ export async function submitForm(db: Db, user: AuthUser, formType: string, input
       eventType: 'submitted',
       field: 'status',
       newValue: stored.status,
+      // Which version of its type the request follows (a type edited later keeps this request on its old version).
+      ...(def!.version && def!.version > 1 ? { details: { form_type_version: def!.version } } : {}),
       at: now,
     });
     return toRecord((await loadRecordByRef(c, stored.pk))!);
@@ -137,7 +143,7 @@ async function lockOwnRequest(
 function untouched(req: LockedRequest, decisions: string[]): boolean {
   return (
     OPEN_STATUSES.includes(req.status) &&
-    decisions.every((d) => d === 'Pending') &&
+    decisions.every((d) => d === 'Pending' || d === NOT_REQUIRED) &&
     !req.data.it_helpdesk_ticket_number &&
     !req.data.new_password_enc &&
     !req.data.line_manager_acknowledgement
@@ -175,6 +181,8 @@ export async function editRequest(
     }
     if (Object.keys(changes).length > 0) {
       await c.query('UPDATE requests SET data = $2, updated_at = $3 WHERE id = $1', [req.pk, JSON.stringify(next), now]);
+      // A chain defined as data applies its conditions to the new values (issue 20).
+      await refreshDataChain(c, req.pk, next);
       await recordEvent(c, {
         request: { pk: req.pk, request_id: req.request_id, form_type: req.form_type, employee_id: req.employee_id },
         actorId: user.id,
