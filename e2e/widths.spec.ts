@@ -103,10 +103,11 @@ async function checkRows(page: Page, board: Board) {
     const { sw, cw } = await region.evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth }));
     expect(sw, 'a table scrolls sideways').toBeLessThanOrEqual(cw);
   }
-  // The first rows and the last one (every row would cost seconds per width on long queues; their cells share one layout).
+  // The first five rows and the last one (every row would cost seconds per width on long queues; their cells share one
+  // layout).
   const total = await rows.count();
   expect(total).toBeGreaterThan(0);
-  const sample = [...new Set([...Array.from({ length: Math.min(total, 12) }, (_, i) => i), total - 1])];
+  const sample = [...new Set([...Array.from({ length: Math.min(total, 5) }, (_, i) => i), total - 1])];
   for (const i of sample) {
     const action = primaryAction(rows.nth(i));
     const name = `row ${i + 1}'s action '${(await action.getAttribute('aria-label')) ?? (await action.innerText())}'`;
@@ -125,7 +126,7 @@ for (const board of BOARDS) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, board.email);
     await showAll(page);
-    for (const width of [360, 390, 600, 768, 1024, 1100, 1280, 1366, 1440, 1600, 1920, 2560]) {
+    for (const width of [360, 390, 768, 1024, 1280, 1440, 1920, 2560]) {
       await test.step(`${width} px`, async () => {
         await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
         await checkRows(page, board);
