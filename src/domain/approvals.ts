@@ -346,6 +346,7 @@ export function buildHistory(events: readonly HistoryEventIn[]): HistoryEntry[] 
         waitingSince = at;
         const reason = String(e.details?.rejection_reason ?? '').trim();
         summary = `${e.new_value ?? 'Decided'} by ${who} (${stageLabel(e.stage)})${reason ? `: ${reason}` : ''}`;
+        if (e.details?.via === 'email') summary += ' (decided from e-mail)';
         break;
       }
       case 'status_change':

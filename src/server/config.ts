@@ -26,8 +26,12 @@ export interface MailSettings {
   /** A nodemailer transport: an smtp(s):// URL or options (tests use { jsonTransport: true }). */
   transport: string | Record<string, unknown>;
   from: string;
-  /** Link to the portal in each e-mail. */
+  /** Link to the portal in each e-mail (ADMINEASE_PUBLIC_URL, required with SMTP; never a loopback address unless MAIL_LOCAL_LINKS=1). */
   publicUrl: string;
+  /** EMAIL_ACTION_TTL_HOURS: how long an approver's Approve / Reject link in an e-mail stays usable. */
+  actionTtlHours: number;
+  /** EMAIL_DIGEST_HOUR: the hour of the organisation's day (ADMINEASE_TIMEZONE) from which the daily digest goes out. */
+  digestHour: number;
 }
 
 export interface LlmSettings {
@@ -256,6 +260,9 @@ export const ENV_SCHEMA = z.object({
   SMTP_PASSWORD: optionalText,
   SMTP_SECURE: flag(false),
   MAIL_FROM: text('AdminEase <no-reply@adminease.local>'),
+  MAIL_LOCAL_LINKS: flag(false),
+  EMAIL_ACTION_TTL_HOURS: numberSetting(72, 'a number of hours above 0 and at most 720', (n) => n > 0 && n <= 720),
+  EMAIL_DIGEST_HOUR: wholeNumber(8, 0, 23, 'a whole hour from 0 to 23'),
   HOLIDAY_CALENDAR_API_KEY: optionalText,
   HOLIDAY_CALENDAR_IDS: list,
   ASSISTANT_LLM_BASE_URL: optionalUrl(['http:', 'https:']),
@@ -325,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ...(e.SMTP_USER ? { auth: { user: e.SMTP_USER, pass: e.SMTP_PASSWORD ?? '' } } : {}),
         }
       : undefined;
+  const mailPublicUrl = mailTransport ? mailLinkBase(e.ADMINEASE_PUBLIC_URL, e.MAIL_LOCAL_LINKS) : '';
   return {
     port: e.PORT,
     host: e.HOST,
@@ -356,7 +364,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? {
           transport: mailTransport,
           from: e.MAIL_FROM,
-          publicUrl: (e.ADMINEASE_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+          publicUrl: mailPublicUrl,
+          actionTtlHours: e.EMAIL_ACTION_TTL_HOURS,
+          digestHour: e.EMAIL_DIGEST_HOUR,
         }
       : null,
     holidays: { apiKey: e.HOLIDAY_CALENDAR_API_KEY?.trim(), calendarIds: e.HOLIDAY_CALENDAR_IDS },
@@ -400,6 +410,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     timeZone: e.ADMINEASE_TIMEZONE,
   };
+}
+
+/** Host names that only the server's own machine reaches. */
+const LOOPBACK_HOST = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0|\[::\])$/i;
+
+/**
+ * The base of the links in e-mails when SMTP is on: ADMINEASE_PUBLIC_URL, which must be set and must not name a
+ * loopback address (recipients open the links on their own devices) unless MAIL_LOCAL_LINKS=1 (development, tests).
+ */
+function mailLinkBase(publicUrl: string | undefined, localAllowed: boolean): string {
+  if (!publicUrl) {
+    throw new ConfigError([
+      'ADMINEASE_PUBLIC_URL must be set when SMTP is configured (SMTP_URL or SMTP_HOST): e-mails link to each request and carry approve and reject links, so they need the address people open AdminEase at, e.g. https://adminease.example.com',
+    ]);
+  }
+  const host = new URL(publicUrl).hostname;
+  if (LOOPBACK_HOST.test(host) && !localAllowed) {
+    throw new ConfigError([
+      `ADMINEASE_PUBLIC_URL is ${publicUrl}: e-mails would send links to ${host}, which opens nothing on the recipients' devices. Set the address people open AdminEase at (or MAIL_LOCAL_LINKS=1 for development and tests)`,
+    ]);
+  }
+  return publicUrl.replace(/\/+$/, '');
 }
 
 /** The database time limits of `env` (for tools that open connections without the whole configuration). */

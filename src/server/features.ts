@@ -8,6 +8,7 @@ import assistantChatRoutes from './assistant/routes.js';
 import assistantSessionRoutes from './assistant/session-routes.js';
 import authRoutes from './auth/routes.js';
 import calendarRoutes from './calendar/routes.js';
+import emailActionRoutes from './email/routes.js';
 import formsRoutes from './forms/routes.js';
 import inputGuard from './hardening/input-guard.js';
 import healthRoutes from './health/routes.js';
@@ -29,6 +30,7 @@ export const FEATURES: Array<(app: FastifyInstance) => Promise<void>> = [
   notificationRoutes,
   calendarRoutes,
   approvalRoutes,
+  emailActionRoutes, // public: an approver's Approve / Reject link from an e-mail
   formsRoutes,
   preferencesRoutes,
   itDeskRoutes,

@@ -72,6 +72,10 @@ export interface DecideInput {
   formType?: string | null;
   /** The request's version the caller saw (its `version`); when given and no longer the stored one: 409. */
   version?: number | null;
+  /** Where the decision was made, when not on a dashboard: 'email' (an action link) is kept in the event's details. */
+  via?: 'email';
+  /** Runs in the decision's transaction after it is written (e.g. marking an e-mail link used); throwing undoes it. */
+  inTransaction?: (c: Queryable) => Promise<void>;
 }
 
 const COMMENTS_MAX = 1000;
@@ -171,6 +175,7 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
           ],
         );
         if (written.rows[0].event_id === null) throw CHANGED;
+        if (input.inTransaction) await input.inTransaction(c);
         if (plan.after.status !== row.status) {
           const reqRef = plan.event.request;
           await recordEvent(c, {
@@ -275,6 +280,7 @@ function planDecision(
       signer_name: signer,
       ...(reason !== null ? { rejection_reason: reason } : {}),
       ...(comments ? { comments } : {}),
+      ...(input.via ? { via: input.via } : {}),
       next_stage: after.current_stage,
     },
     at: now,

@@ -567,8 +567,9 @@ describe('e-mail', () => {
     setEmailQueueing(true);
     const mailer = new Mailer(
       t.db,
-      { transport: { jsonTransport: true }, from: 'AdminEase <no-reply@adminease.test>', publicUrl: 'http://portal.test' },
+      { transport: { jsonTransport: true }, from: 'AdminEase <no-reply@adminease.test>', publicUrl: 'http://portal.test', actionTtlHours: 72, digestHour: 23 },
       { info() {}, warn() {}, error() {} },
+      Buffer.alloc(32, 7),
       60_000,
     );
     const transporter = (mailer as any).transporter;
@@ -595,9 +596,10 @@ describe('e-mail', () => {
       ]);
       const toAlex = sent.find((m) => m.to === ALEX);
       expect(toAlex.subject).toContain(rec.request_id);
-      expect(toAlex.text).toContain('HR Approval changed from Pending to Approved');
-      // The link opens the request itself (the web's /requests/<id>), for the owner and for the approvers.
-      expect(toAlex.text).toContain(`Open the request: http://portal.test/requests/${rec.request_id}\n`);
+      expect(toAlex.text).toMatch(/Decision: Approved by \S+ \S+ \(HR Approval\)/);
+      // The link opens the request itself (the web's /requests/<id>), for the owner and for the approvers
+      // (what else the e-mails say: src/server/email/email.test.ts).
+      expect(toAlex.text).toContain(`http://portal.test/requests/${rec.request_id}\n`);
       expect(sent.find((m) => m.to === MEERA).text).toContain(`http://portal.test/requests/${rec.request_id}\n`);
     } finally {
       setEmailQueueing(false);

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { setEmailQueueing } from '../events/notify.js';
 import { LiveHub } from './hub.js';
 import { Mailer } from './mailer.js';
+import { emailLinkKey } from '../email/routes.js';
 import { changesSinceSnapshot, markRead, ownUserId, saveSnapshot, unreadCount, unreadNotifications } from './service.js';
 import { PUBLIC_ROUTE } from '../http/edge.js';
 import { DATABASE_RETRY_AFTER_S } from '../db/unavailable.js';
@@ -33,7 +34,7 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
   const settings = ctx.config.mail;
   let mailer: Mailer | null = null;
   if (settings) {
-    mailer = new Mailer(ctx.db, settings, app.log);
+    mailer = new Mailer(ctx.db, settings, app.log, emailLinkKey(ctx), 10_000, () => ctx.clock.now());
     setEmailQueueing(true);
     mailer.start();
   }

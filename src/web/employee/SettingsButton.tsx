@@ -1,4 +1,4 @@
-// The header's settings button: sound, voice and display preferences in a dialog, saved per user
+// The header's settings button: sound, voice, display and e-mail preferences in a dialog, saved per user
 // (PUT /api/users/me/preferences).
 import { useEffect, useRef, useState } from 'react';
 import { Settings } from 'lucide-react';
@@ -110,7 +110,7 @@ export function SettingsButton() {
         open={open}
         onClose={() => setOpen(false)}
         title="Settings"
-        description="Sound, voice and display preferences are saved to your account."
+        description="Sound, voice, display and e-mail preferences are saved to your account."
         closeOnBackdrop={!save.isPending}
         footer={
           <>
@@ -199,6 +199,30 @@ export function SettingsButton() {
               hint="Fewer animations."
               checked={draft.reduce_motion}
               onChange={(v) => set('reduce_motion', v)}
+            />
+          </fieldset>
+          <fieldset className="space-y-3">
+            <legend className="mb-2 text-sm font-semibold text-gray-900">E-mail</legend>
+            <Toggle
+              id="pref-email-decisions"
+              label="Decisions on my requests"
+              hint="An e-mail when your request is approved or rejected, with the reason."
+              checked={draft.email_decisions}
+              onChange={(v) => set('email_decisions', v)}
+            />
+            <Toggle
+              id="pref-email-waiting"
+              label="Items waiting for me"
+              hint="An e-mail when a request waits for your decision, with Approve and Reject buttons."
+              checked={draft.email_waiting}
+              onChange={(v) => set('email_waiting', v)}
+            />
+            <Toggle
+              id="pref-email-digest"
+              label="Daily digest instead of each item"
+              hint="One e-mail a day with everything above, instead of one e-mail per item."
+              checked={draft.email_digest}
+              onChange={(v) => set('email_digest', v)}
             />
           </fieldset>
         </div>
