@@ -13,7 +13,7 @@ import type { Db, Queryable } from '../db/pool.js';
 import { emailLinkRefusal } from '../policies/email-links.js';
 import { loadUser } from '../people/service.js';
 import { type RecordRow, loadRecordByRef } from '../requests/repo.js';
-import { describeRequest, loadDecision } from './content.js';
+import { describeRequest, loadDecision, stageApprovalLabel } from './content.js';
 import { createActionLink, pruneActionLinks } from './links.js';
 import { type ActionUrls, type DigestItem, type MailModel, renderMail } from './templates.js';
 
@@ -88,7 +88,7 @@ async function itemOf(ctx: MailContext, row: OutboxRow, now: Date): Promise<Dige
   const requestUrl = url(ctx, request.path);
   if (row.email_kind === 'new_item') {
     if (!stillWaiting(req, row.stage)) return null;
-    const stageLabel = row.stage && row.stage in STAGES ? STAGES[row.stage as Stage].label : 'your action';
+    const stageLabel = row.stage && row.stage in STAGES ? stageApprovalLabel(row.stage as Stage) : 'your action';
     return { title: row.title, request, requestUrl, decision: null, stageLabel, actions: await actionsFor(ctx, ctx.db, row, req, now) };
   }
   const stage = row.stage && row.stage in STAGES ? (row.stage as Stage) : null;

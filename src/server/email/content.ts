@@ -1,9 +1,9 @@
 // What an e-mail says about a request, in words a person reads: its type, who asked, the amount or the dates,
 // what it is for, and a decision with who made it (on whose behalf, when the decision carries it) and the reason.
 // Read from the request record and its decision event; the templates (templates.tsx) only lay it out.
-import { STAGES, type Stage, formTypeDef, requestAmount, requestPurpose } from '../../domain/forms.js';
+import { type Stage, formTypeDef, requestAmount, requestPurpose } from '../../domain/forms.js';
 import { formatDate, formatUsd } from '../../domain/format.js';
-import { formTypeLabel } from '../../domain/notifications.js';
+import { approvalFieldLabel, formTypeLabel, stageApprovalField } from '../../domain/notifications.js';
 import { requestPath } from '../../domain/web-routes.js';
 import type { Queryable } from '../db/pool.js';
 import type { RecordRow } from '../requests/repo.js';
@@ -23,6 +23,9 @@ export interface RequestFacts {
   /** The web's page of the request (relative). */
   path: string;
 }
+
+/** 'Line Manager Approval': a stage as the notifications name it. */
+export const stageApprovalLabel = (stage: Stage) => approvalFieldLabel(stageApprovalField(stage));
 
 const isBlank = (v: unknown) => v === null || v === undefined || String(v).trim() === '';
 
@@ -87,7 +90,7 @@ export async function loadDecision(c: Queryable, row: RecordRow, stage: Stage): 
     nameOf(approval.on_behalf_of_name) ?? nameOf(approval.on_behalf_of) ?? nameOf(details.on_behalf_of_name) ?? nameOf(details.on_behalf_of);
   return {
     decision: approval.decision,
-    stage_label: STAGES[stage].label,
+    stage_label: stageApprovalLabel(stage),
     decided_by: approval.signer_name ?? (typeof details.signer_name === 'string' ? details.signer_name : null),
     on_behalf_of: onBehalf,
     reason: isBlank(approval.rejection_reason) ? null : String(approval.rejection_reason).trim(),

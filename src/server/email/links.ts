@@ -6,7 +6,6 @@
 // used in the decision's own transaction, so a link decides once even when clicked twice at the same moment.
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Stage } from '../../domain/forms.js';
-import { STAGES } from '../../domain/forms.js';
 import { formTypeLabel } from '../../domain/notifications.js';
 import type { Db, Queryable } from '../db/pool.js';
 import { type Decision, decideStage } from '../approvals/service.js';
@@ -14,7 +13,7 @@ import { HttpError } from '../http/errors.js';
 import { type AuthUser, loadUser } from '../people/service.js';
 import { type EmailLinkFacts, type EmailLinkRefusal, INVALID_LINK_MESSAGE, emailLinkRefusal } from '../policies/email-links.js';
 import { type RecordRow, type RequestRecord, loadRecordByRef } from '../requests/repo.js';
-import { describeRequest, type RequestFacts } from './content.js';
+import { describeRequest, type RequestFacts, stageApprovalLabel } from './content.js';
 
 /** The page of an action link (a web route: domain/web-routes.ts). */
 export { EMAIL_ACTION_PATH } from '../../domain/web-routes.js';
@@ -120,7 +119,7 @@ export async function checkActionLink(db: Queryable, key: Buffer, token: unknown
   return {
     decision,
     stage,
-    stage_label: STAGES[stage].label,
+    stage_label: stageApprovalLabel(stage),
     approver_name: `${approver.first_name} ${approver.last_name}`,
     request: describeRequest(row),
     expires_at: new Date(link.expires_at).toISOString(),
