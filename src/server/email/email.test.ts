@@ -225,7 +225,7 @@ describe('Approve / Reject links', () => {
     const history = await (await f.login(manager)).get(`/api/requests/${id}/history`);
     expect(history.status).toBe(200);
     expect(history.body.events.map((e: { summary: string }) => e.summary)).toContain(
-      `Approved by ${manager.name} (Line Manager Approval) (decided from e-mail)`,
+      `Approved by ${manager.name} (Line Manager) (decided from e-mail)`,
     );
     const ev = await t.db.query(`SELECT details FROM request_events WHERE request_pk = $1 AND event_type = 'decision'`, [pk]);
     expect(ev.rows[0].details.via).toBe('email');
