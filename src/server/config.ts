@@ -99,6 +99,8 @@ export interface Config {
   queueCache: boolean;
   /** ADMINEASE_SESSION_CACHE: the per-instance cache of signed-in sessions. */
   sessionCache: boolean;
+  /** ADMINEASE_JOBS_POLL_MS: how often a listening server looks for due background jobs (0: it runs none). */
+  jobsPollMs: number;
   /** ADMINEASE_PUBLIC_URL as given (unset: undefined); links in e-mails default to http://localhost:<PORT>. */
   publicUrl?: string;
   /** E-mail of notifications, or null when no SMTP server is configured. */
@@ -252,6 +254,7 @@ export const ENV_SCHEMA = z.object({
   }),
   ADMINEASE_QUEUE_CACHE: flag(true),
   ADMINEASE_SESSION_CACHE: flag(true),
+  ADMINEASE_JOBS_POLL_MS: wholeNumber(5_000, 0, 3_600_000, 'a whole number of milliseconds from 0 to 3600000'),
   ADMINEASE_PUBLIC_URL: optionalUrl(['http:', 'https:']),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   SMTP_HOST: optionalText,
@@ -359,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     queueCache: e.ADMINEASE_QUEUE_CACHE,
     sessionCache: e.ADMINEASE_SESSION_CACHE,
+    jobsPollMs: e.ADMINEASE_JOBS_POLL_MS,
     publicUrl: e.ADMINEASE_PUBLIC_URL,
     mail: mailTransport
       ? {

@@ -36,9 +36,11 @@ import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/er
 import { type AuthUser, fullName } from '../people/service.js';
 import { invalidateQueues } from './queue-cache.js';
 import { queueRefusal } from '../policies/groups.js';
+import type { ActingFor } from '../policies/cover.js';
 import {
   NOT_FOUND_MESSAGE,
   type ViewRelation,
+  actingFor,
   callerStageOf,
   canSeeSensitive,
   canViewRequest,
@@ -139,6 +141,11 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
     const eventId = Number(row.reserved_event_id);
     const context = notificationContext(plan.after);
     const notices = await draftNotifications(db, { ...plan.event, context });
+    if (notices && plan.acting) {
+      // The owner's notification says who decided for whom ('... by Daniel Roy on behalf of Priya Nair').
+      const note = decidedForNote(plan.signer, plan.acting);
+      for (const d of notices.drafts) if (d.userId === row.employee_user_id) d.title = `${d.title} (${note})`;
+    }
     const record = await db
       .tx(async (c) => {
         // The request, then its approval: the approval counters' triggers read the other table, so the two must
@@ -146,11 +153,12 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
         const moved = await c.query(MOVE_REQUEST_SQL, [row.pk, row.version, plan.after.status, plan.after.current_stage, now]);
         if (moved.rowCount !== 1) throw CHANGED; // changed since it was read: roll back, read again
         plan.after.revision = moved.rows[0].revision; // the version after this decision (migration 082's trigger)
-        const n = notices ? firstNotificationsSql(notices, 'e', now, 17) : null;
+        const n = notices ? firstNotificationsSql(notices, 'e', now, 20) : null;
         const written = await c.query(
           prepared(
             `WITH a AS (
-           UPDATE approvals SET decision = $3, signer_id = $4, signer_name = $5, decided_at = $6, rejection_reason = $7, comments = $8
+           UPDATE approvals SET decision = $3, signer_id = $4, signer_name = $5, decided_at = $6, rejection_reason = $7, comments = $8,
+                  on_behalf_of_id = $18, on_behalf_of_name = $19, decided_as = $20
             WHERE request_pk = $1 AND stage = $2 AND decision = 'Pending'
            RETURNING request_pk
          ), e AS (
@@ -171,6 +179,9 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
             comments || null,
             eventId,
             ...eventValues(plan.event).slice(1),
+            plan.acting?.id ?? null,
+            plan.acting?.name ?? null,
+            plan.acting?.kind ?? null,
             ...(n?.params ?? []),
           ],
         );
@@ -211,7 +222,15 @@ const MOVE_REQUEST_SQL = prepared(
 /** Thrown inside a decision's transaction when the request changed since it was read. */
 const CHANGED = new Error('the request changed since it was read');
 
+/** How a decision made for someone else reads in notifications. */
+export function decidedForNote(signer: string, acting: ActingFor): string {
+  if (acting.kind === 'escalation') return `decided by ${signer} after escalation`;
+  return `decided by ${signer} on behalf of ${acting.name ?? 'the approver'}`;
+}
+
 interface DecisionPlan {
+  /** Decided for someone else (a delegate's decision, or after an escalation); null in one's own right. */
+  acting: ActingFor | null;
   stage: Stage;
   signer: string;
   reason: string | null;
@@ -247,6 +266,7 @@ function planDecision(
   const reason = decision === 'Rejected' ? String(input.reason ?? '').trim() : null;
 
   const signer = fullName(user);
+  const acting = actingFor(user, row, stage);
   const chain = formTypeDef(row.form_type)!.chain;
   const next = chain[chain.indexOf(stage) + 1] ?? null;
   const after: RecordRow = {
@@ -264,6 +284,9 @@ function planDecision(
             decided_at: now.toISOString(),
             rejection_reason: reason,
             comments: comments || null,
+            on_behalf_of_id: acting?.id ?? null,
+            on_behalf_of_name: acting?.name ?? null,
+            decided_as: acting?.kind ?? null,
           }
         : a,
     ),
@@ -280,12 +303,13 @@ function planDecision(
       signer_name: signer,
       ...(reason !== null ? { rejection_reason: reason } : {}),
       ...(comments ? { comments } : {}),
+      ...(acting ? { decided_as: acting.kind, ...(acting.name ? { on_behalf_of: acting.name, on_behalf_of_id: acting.id } : {}) } : {}),
       ...(input.via ? { via: input.via } : {}),
       next_stage: after.current_stage,
     },
     at: now,
   };
-  return { stage, signer, reason, after, event };
+  return { acting, stage, signer, reason, after, event };
 }
 
 export interface BulkItem {
@@ -431,7 +455,9 @@ export async function formDetailsFor(
   // Whether the caller works this dashboard does not depend on the request: refused before any lookup.
   assertRole(user, role);
   const row = await loadRecordByRef(db, ref);
-  if (!row || !viewRelations(user, row).includes(ROLE_RELATION[role])) throw notFound(NOT_FOUND_MESSAGE);
+  const relations = row ? viewRelations(user, row) : [];
+  // A delegate (or the person an overdue stage escalated to) opens the items they decide for from their dashboard.
+  if (!row || !(relations.includes(ROLE_RELATION[role]) || relations.includes('cover'))) throw notFound(NOT_FOUND_MESSAGE);
   if (formType && String(formType).trim() !== '' && normaliseFormType(formType) !== row.form_type) throw notFound(NOT_FOUND_MESSAGE);
   return approverView(withoutSensitive(user, row, toRecord(row)), user, role);
 }

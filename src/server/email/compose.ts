@@ -2,7 +2,7 @@
 // request's facts, the decision and its reason, and for an approver's waiting item the signed Approve / Reject
 // links. The daily digest gathers the items held for it into one e-mail per person, once a day for the whole
 // installation (one row per organisation day in email_digest_runs: whichever instance inserts it sends it).
-import { wallClock, businessDate } from '../../domain/business-time.js';
+import { businessDate } from '../../domain/business-time.js';
 import { type Stage, STAGES } from '../../domain/forms.js';
 import { formatDate } from '../../domain/format.js';
 import { changeLine } from '../../domain/notifications.js';
@@ -131,11 +131,6 @@ export const OUTBOX_COLUMNS = `n.id, n.user_id, n.title, n.approval_field, n.old
 
 /** The recipient's preferences of a claimed row. */
 export const preferencesOf = (row: Pick<OutboxRow, 'preferences'>) => resolvePreferences(row.preferences);
-
-/** Whether the digest of the organisation day of `now` is due (from EMAIL_DIGEST_HOUR on). */
-export function digestDue(now: Date, digestHour: number): boolean {
-  return wallClock(now).hour >= digestHour;
-}
 
 /**
  * Sends today's digests if no instance has started them yet: claims the organisation day in email_digest_runs,

@@ -14,6 +14,7 @@ import { emailLinkKey } from './routes.js';
 import { type OutboxRow, OUTBOX_COLUMNS, notificationMail, runDailyDigest } from './compose.js';
 import type { MailContext } from './compose.js';
 import { parseWebPath } from '../../domain/web-routes.js';
+import { wallClock } from '../../domain/business-time.js';
 
 const PUBLIC = 'https://portal.example.test';
 let smtp: SMTPServer;
@@ -312,5 +313,29 @@ describe('Approve / Reject links', () => {
     expect(answers.filter((a) => a.status === 409)).toHaveLength(2);
     const events = await t.db.query(`SELECT count(*)::int AS n FROM request_events WHERE request_pk = $1 AND event_type = 'decision'`, [pk]);
     expect(events.rows[0].n).toBe(1);
+  });
+});
+
+describe('the daily digest job', () => {
+  // Last in the file: it moves the app clock a day ahead (sessions of earlier sign-ins end).
+  it('is registered with the job scheduler and sends the held items at the digest hour', async () => {
+    const { employee, manager } = await f.team();
+    const boss = await f.login(manager);
+    expect((await boss.put('/api/users/me/preferences', { email_digest: true })).status).toBe(200);
+    const res = await (await f.login(employee)).post('/api/forms/petty-cash', pettyCash(31, 'Stationery'));
+    expect(res.status).toBe(201);
+    await expect
+      .poll(async () => (await t.db.query(`SELECT email_state FROM notifications WHERE form_id = $1 AND user_id = $2`, [res.body.request_id, manager.id])).rows[0]?.email_state, {
+        timeout: 15_000,
+      })
+      .toBe('digest');
+    // The next organisation day, past the digest hour (EMAIL_DIGEST_HOUR, 8 by default).
+    t.clock.advance(24 * 3_600_000);
+    const hour = wallClock(t.clock.now()).hour;
+    if (hour < 9) t.clock.advance((9 - hour) * 3_600_000);
+    expect(await t.app.ctx.jobs.runDue()).toBeGreaterThan(0);
+    const digest = await mailTo(manager.email, 'digest');
+    expect(digest.text).toContain(res.body.request_id);
+    expect(digest.text).toContain('Stationery');
   });
 });

@@ -9,13 +9,11 @@ import {
   OUTBOX_COLUMNS,
   type OutboxRow,
   type OutgoingMail,
-  digestDue,
   notificationMail,
   preferencesOf,
   routeByPreferences,
   runDailyDigest,
 } from '../email/compose.js';
-import { businessDate } from '../../domain/business-time.js';
 import type { HubLogger } from './hub.js';
 
 /**
@@ -38,8 +36,6 @@ export class Mailer {
   private closed = false;
 
   private readonly ctx: MailContext;
-  /** The organisation day whose digest this instance knows has been started (by any instance). */
-  private digestDay: string | null = null;
 
   constructor(
     private readonly db: Db,
@@ -72,7 +68,6 @@ export class Mailer {
           this.again = false;
           while (!this.closed && (await this.sendBatch()) > 0);
         } while (this.again && !this.closed);
-        if (!this.closed) await this.digestIfDue();
       } catch (err) {
         this.log.error({ err }, 'notification e-mail run failed');
       } finally {
@@ -126,13 +121,12 @@ export class Mailer {
     return this.transporter.sendMail({ from: this.settings.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
   }
 
-  /** The daily digest, once the organisation day's digest hour has come and unless some instance started it. */
-  async digestIfDue(now: Date = this.now()): Promise<number | null> {
-    const day = businessDate(now);
-    if (this.digestDay === day || !digestDue(now, this.settings.digestHour)) return null;
-    const sent = await runDailyDigest(this.ctx, (mail) => this.send(mail), now, this.log);
-    this.digestDay = day;
-    return sent;
+  /**
+   * The daily digest of `now`'s organisation day (the scheduler's daily job runs it once across instances; a second
+   * run the same day, on any instance, sends nothing: email_digest_runs).
+   */
+  digest(now: Date = this.now()): Promise<number | null> {
+    return runDailyDigest(this.ctx, (mail) => this.send(mail), now, this.log);
   }
 
   async close() {

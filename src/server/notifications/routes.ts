@@ -37,6 +37,11 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
     mailer = new Mailer(ctx.db, settings, app.log, emailLinkKey(ctx), 10_000, () => ctx.clock.now());
     setEmailQueueing(true);
     mailer.start();
+    // The daily digest of those who chose it: once a day across all instances (src/server/jobs/).
+    const m = mailer;
+    ctx.jobs.recurring('email-daily-digest', { dailyAt: `${String(settings.digestHour).padStart(2, '0')}:00` }, async (run) => {
+      await m.digest(run.now);
+    });
   }
   const hub = new LiveHub(ctx.db, app.log, { onPayload: (p) => (p.k === 'n' && mailer ? void mailer.kick() : undefined) });
   hubs.set(ctx, hub);

@@ -19,6 +19,7 @@ import { type ApproverRole, checkStageDecidable, isViewOnlyForManager } from '..
 import { FORM_TYPES, type Stage, STAGES, formTypeDef } from '../../domain/forms.js';
 import { HttpError } from '../http/errors.js';
 import { type RecordRow, toRecord } from '../requests/repo.js';
+import { type ActingFor, type Cover, actingForRule } from './cover.js';
 import { GROUP_USER_TYPE, isInStageGroup, isItStaff } from './groups.js';
 
 /** The facts of a viewer the rule reads (an AuthUser has them). */
@@ -26,6 +27,8 @@ export interface Viewer {
   id: number;
   role: string;
   user_type: string;
+  /** The people this viewer decides for today as their delegate (policies/cover.ts; the session's user has them). */
+  covers?: readonly Cover[];
 }
 
 /** The facts of a request the rule reads (a RecordRow has them). */
@@ -35,11 +38,19 @@ export interface RequestFacts {
   hr_contact_id: number | null;
   form_type: string;
   /** The request's stages and who signed them (needed for the HR step passed on, below). */
-  approvals?: ReadonlyArray<{ stage: string; decision: string; signer_id?: number | null }> | null;
+  approvals?: ReadonlyArray<{
+    stage: string;
+    decision: string;
+    signer_id?: number | null;
+    /** The approver a delegate decided this stage for (policies/cover.ts). */
+    on_behalf_of_id?: number | null;
+    /** Who an overdue stage escalated to (they may decide it too). */
+    escalated_to_id?: number | null;
+  }> | null;
 }
 
 /** How a viewer relates to a request: the owner, or the dashboard on which they see it. */
-export type ViewRelation = 'owner' | 'manager' | 'hr' | 'finance' | 'facilities_desk' | 'facilities_manager' | 'it' | 'signer';
+export type ViewRelation = 'owner' | 'manager' | 'hr' | 'finance' | 'facilities_desk' | 'facilities_manager' | 'it' | 'signer' | 'cover';
 
 const chainOf = (formType: string): readonly Stage[] => formTypeDef(formType)?.chain ?? [];
 const typesWithStage = (stage: Stage) => FORM_TYPES.filter((t) => t.chain.includes(stage)).map((t) => t.formType);
@@ -62,9 +73,11 @@ export function signedAStage(req: Pick<RequestFacts, 'approvals'>, userId: numbe
   return (req.approvals ?? []).some((a) => a.signer_id === userId && a.decision !== 'Pending');
 }
 
-/** The stage other than `stage` of this request that `userId` signed, or null. */
+/** The stage other than `stage` of this request that `userId` signed (or a delegate signed for them), or null. */
 export function decidedOtherStep(req: Pick<RequestFacts, 'approvals'>, userId: number, stage: Stage): Stage | null {
-  const a = (req.approvals ?? []).find((x) => x.stage !== stage && x.signer_id === userId && x.decision !== 'Pending');
+  const a = (req.approvals ?? []).find(
+    (x) => x.stage !== stage && (x.signer_id === userId || x.on_behalf_of_id === userId) && x.decision !== 'Pending',
+  );
   return a ? (a.stage as Stage) : null;
 }
 
@@ -75,6 +88,21 @@ export function decidedOtherStep(req: Pick<RequestFacts, 'approvals'>, userId: n
  * duties: one person decides at most one step of a request).
  */
 export function isStageApprover(user: Viewer, req: RequestFacts, stage: Stage): boolean {
+  return isOwnStageApprover(user, req, stage) || actingFor(user, req, stage) !== null;
+}
+
+/**
+ * When `user` decides `stage` for someone else (as their delegate while they are away, or because the overdue stage
+ * escalated to them): whom for and how; null when they decide it in their own right or not at all. The clauses are
+ * policies/cover.ts's.
+ */
+export function actingFor(user: Viewer, req: RequestFacts, stage: Stage): ActingFor | null {
+  if (isOwnStageApprover(user, req, stage)) return null;
+  return actingForRule(user, req, stage, isOwnStageApprover, separationOfDutiesRefusal);
+}
+
+/** The stage's own approvers (no delegation, no escalation). */
+function isOwnStageApprover(user: Viewer, req: RequestFacts, stage: Stage): boolean {
   switch (stage) {
     case 'line_manager':
       return req.line_manager_id !== null && req.line_manager_id === user.id;
@@ -104,6 +132,8 @@ export function viewRelations(user: Viewer, req: RequestFacts): ViewRelation[] {
   }
   if (isItStaff(user) && STAGE_VIEW_TYPES.it_helpdesk.includes(type)) out.push('it');
   if (signedAStage(req, user.id)) out.push('signer');
+  // A delegate of an approver who is away, or the person an overdue stage escalated to, while it waits on them.
+  if (chainOf(type).some((stage) => actingFor(user, req, stage) !== null)) out.push('cover');
   return out;
 }
 
