@@ -28,4 +28,3 @@ export function formatUsd(value: number | string | null | undefined): string {
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(n) ? `USD $${money.format(n)}` : String(value);
 }
-

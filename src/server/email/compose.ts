@@ -61,9 +61,17 @@ const url = (ctx: MailContext, path: string) => `${ctx.settings.publicUrl}${path
 
 /** The Approve / Reject links of an approver's waiting item, when the stage still waits and they may decide it. */
 async function actionsFor(ctx: MailContext, c: Queryable, row: OutboxRow, req: RecordRow, now: Date): Promise<ActionUrls | null> {
-  if (!row.stage || !(row.stage in STAGES) || row.stage === 'it_helpdesk' || row.approval_field === 'line_manager_acknowledgement') return null;
+  if (!row.stage || !(row.stage in STAGES) || row.stage === 'it_helpdesk' || row.approval_field === 'line_manager_acknowledgement')
+    return null;
   const approver = await loadUser(c, row.user_id);
-  const probe = { approver_id: row.user_id, stage: row.stage, revision: req.revision, expires_at: new Date(now.getTime() + 60_000), used_at: null, used_decision: null };
+  const probe = {
+    approver_id: row.user_id,
+    stage: row.stage,
+    revision: req.revision,
+    expires_at: new Date(now.getTime() + 60_000),
+    used_at: null,
+    used_decision: null,
+  };
   if (emailLinkRefusal(probe, now, null, approver, req)) return null;
   const links = await createActionLink(
     c,
@@ -82,7 +90,11 @@ const stillWaiting = (req: RecordRow, stage: string | null) =>
 
 /** The digest entry (or the single e-mail's parts) of one notification; null when there is nothing to tell any more. */
 async function itemOf(ctx: MailContext, row: OutboxRow, now: Date): Promise<DigestItem | null> {
-  const req = row.request_pk ? await loadRecordByRef(ctx.db, row.request_pk) : row.form_id ? await loadRecordByRef(ctx.db, row.form_id) : undefined;
+  const req = row.request_pk
+    ? await loadRecordByRef(ctx.db, row.request_pk)
+    : row.form_id
+      ? await loadRecordByRef(ctx.db, row.form_id)
+      : undefined;
   if (!req) return null;
   const request = describeRequest(req);
   const requestUrl = url(ctx, request.path);
@@ -145,7 +157,10 @@ export async function runDailyDigest(
   log?: { warn(obj: unknown, msg?: string): void },
 ): Promise<number | null> {
   const day = businessDate(now);
-  const claimed = await ctx.db.query('INSERT INTO email_digest_runs (day, started_at) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING RETURNING day', [day, now]);
+  const claimed = await ctx.db.query(
+    'INSERT INTO email_digest_runs (day, started_at) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING RETURNING day',
+    [day, now],
+  );
   if (claimed.rowCount !== 1) return null;
   let sent = 0;
   const people = await ctx.db.query<{ user_id: number }>(`SELECT DISTINCT user_id FROM notifications WHERE email_state = 'digest'`);

@@ -34,6 +34,8 @@ describe('the address of the links in e-mails', () => {
   it('is taken without a trailing slash, with the link lifetime and digest hour', () => {
     const c = loadConfig({ ...smtp, ADMINEASE_PUBLIC_URL: 'https://adminease.example.com/', EMAIL_DIGEST_HOUR: '17' });
     expect(c.mail).toMatchObject({ publicUrl: 'https://adminease.example.com', actionTtlHours: 72, digestHour: 17 });
-    expect(problem({ ...smtp, ADMINEASE_PUBLIC_URL: 'https://a.example.com', EMAIL_ACTION_TTL_HOURS: '0' })).toContain('EMAIL_ACTION_TTL_HOURS');
+    expect(problem({ ...smtp, ADMINEASE_PUBLIC_URL: 'https://a.example.com', EMAIL_ACTION_TTL_HOURS: '0' })).toContain(
+      'EMAIL_ACTION_TTL_HOURS',
+    );
   });
 });

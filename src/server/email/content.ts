@@ -87,7 +87,10 @@ export async function loadDecision(c: Queryable, row: RecordRow, stage: Stage): 
   );
   const details = (ev.rows[0]?.details ?? {}) as Record<string, unknown>;
   const onBehalf =
-    nameOf(approval.on_behalf_of_name) ?? nameOf(approval.on_behalf_of) ?? nameOf(details.on_behalf_of_name) ?? nameOf(details.on_behalf_of);
+    nameOf(approval.on_behalf_of_name) ??
+    nameOf(approval.on_behalf_of) ??
+    nameOf(details.on_behalf_of_name) ??
+    nameOf(details.on_behalf_of);
   return {
     decision: approval.decision,
     stage_label: stageApprovalLabel(stage),

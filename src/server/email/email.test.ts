@@ -39,7 +39,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as { port: number }).port;
-  t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, ADMINEASE_PUBLIC_URL: PUBLIC, MAIL_FROM: 'AdminEase <no-reply@portal.example.test>' });
+  t = await startTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    ADMINEASE_PUBLIC_URL: PUBLIC,
+    MAIL_FROM: 'AdminEase <no-reply@portal.example.test>',
+  });
   f = factories(t);
   key = emailLinkKey(t.app.ctx);
 }, 60_000);
@@ -65,9 +69,15 @@ const tokenOf = (text: string, decision: 'a' | 'r') => {
   return decodeURIComponent(m[1]);
 };
 
-const pettyCash = (amount: number, purpose = 'Team lunch') => ({ amount_requested: amount, expected_settlement_date: '2027-02-03', purpose });
+const pettyCash = (amount: number, purpose = 'Team lunch') => ({
+  amount_requested: amount,
+  expected_settlement_date: '2027-02-03',
+  purpose,
+});
 
-async function teamWithRequest(amount = 1250.5): Promise<{ employee: Person; manager: Person; owner: ApiClient; approver: ApiClient; id: string; pk: number }> {
+async function teamWithRequest(
+  amount = 1250.5,
+): Promise<{ employee: Person; manager: Person; owner: ApiClient; approver: ApiClient; id: string; pk: number }> {
   const { employee, manager } = await f.team();
   const owner = await f.login(employee);
   const approver = await f.login(manager);
@@ -83,10 +93,13 @@ const WRITE_TABLES = ['requests', 'approvals', 'request_events'];
 const fingerprint = async () => ({
   ...(await stateFingerprint(t, WRITE_TABLES)),
   // The mailer records new links for new e-mails meanwhile; a refused call must not use any.
-  used: JSON.stringify((await t.db.query('SELECT id, used_at, used_decision FROM email_action_links WHERE used_at IS NOT NULL ORDER BY id')).rows),
+  used: JSON.stringify(
+    (await t.db.query('SELECT id, used_at, used_decision FROM email_action_links WHERE used_at IS NOT NULL ORDER BY id')).rows,
+  ),
 });
 const lineManagerDecision = async (pk: number) =>
-  (await t.db.query(`SELECT decision, rejection_reason, signer_name FROM approvals WHERE request_pk = $1 AND stage = 'line_manager'`, [pk])).rows[0];
+  (await t.db.query(`SELECT decision, rejection_reason, signer_name FROM approvals WHERE request_pk = $1 AND stage = 'line_manager'`, [pk]))
+    .rows[0];
 
 async function linkFor(manager: Person, pk: number, opts: { hoursAgo?: number } = {}) {
   const rev = (await t.db.query('SELECT revision FROM requests WHERE id = $1', [pk])).rows[0].revision;
@@ -147,8 +160,15 @@ describe('e-mails over SMTP', () => {
   it('names whom the decider stood in for when the decision carries it', async () => {
     const { employee, approver, manager, id, pk } = await teamWithRequest(80);
     expect(
-      (await approver.post('/api/manager/update-status', { form_id: id, form_type: 'petty-cash', status: 'Rejected', rejection_reason: 'No receipt', manager_id: String(manager.id) }))
-        .status,
+      (
+        await approver.post('/api/manager/update-status', {
+          form_id: id,
+          form_type: 'petty-cash',
+          status: 'Rejected',
+          rejection_reason: 'No receipt',
+          manager_id: String(manager.id),
+        })
+      ).status,
     ).toBe(200);
     await mailTo(employee.email, `${id} rejected`);
     // A delegate's decision records whom they decided for (the delegation feature writes it with the decision).
@@ -174,21 +194,42 @@ describe('e-mails over SMTP', () => {
     await mailTo(manager.email, id);
     // The manager turns items waiting off; the next request tells nobody by e-mail.
     expect((await approver.put('/api/users/me/preferences', { email_waiting: false })).status).toBe(200);
-    const { owner } = { owner: await f.login((await t.db.query('SELECT * FROM users WHERE manager_id = $1', [manager.id])).rows[0] as Person) };
+    const { owner } = {
+      owner: await f.login((await t.db.query('SELECT * FROM users WHERE manager_id = $1', [manager.id])).rows[0] as Person),
+    };
     const second = await owner.post('/api/forms/petty-cash', pettyCash(43));
     expect(second.status).toBe(201);
-    await expect.poll(async () => (await t.db.query(`SELECT email_state FROM notifications WHERE form_id = $1 AND user_id = $2`, [second.body.request_id, manager.id])).rows[0]?.email_state, { timeout: 15_000 }).toBe('off');
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db.query(`SELECT email_state FROM notifications WHERE form_id = $1 AND user_id = $2`, [
+              second.body.request_id,
+              manager.id,
+            ])
+          ).rows[0]?.email_state,
+        { timeout: 15_000 },
+      )
+      .toBe('off');
 
     // Digest instead of each item: held, then one e-mail with both items.
     expect((await approver.put('/api/users/me/preferences', { email_waiting: true, email_digest: true })).status).toBe(200);
     const third = await owner.post('/api/forms/petty-cash', pettyCash(44, 'Printer paper'));
     const fourth = await owner.post('/api/forms/petty-cash', pettyCash(45, 'Courier'));
     for (const r of [third, fourth]) {
-      await expect.poll(async () => (await t.db.query(`SELECT email_state FROM notifications WHERE form_id = $1 AND user_id = $2`, [r.body.request_id, manager.id])).rows[0]?.email_state, { timeout: 15_000 }).toBe('digest');
+      await expect
+        .poll(
+          async () =>
+            (await t.db.query(`SELECT email_state FROM notifications WHERE form_id = $1 AND user_id = $2`, [r.body.request_id, manager.id]))
+              .rows[0]?.email_state,
+          { timeout: 15_000 },
+        )
+        .toBe('digest');
     }
     const transport = nodemailer.createTransport(t.app.ctx.config.mail!.transport as string);
     const ctx: MailContext = { db: t.db, settings: t.app.ctx.config.mail!, linkKey: key };
-    const send = (m: { to: string; subject: string; html: string; text: string }) => transport.sendMail({ from: 'AdminEase <d@portal.example.test>', ...m });
+    const send = (m: { to: string; subject: string; html: string; text: string }) =>
+      transport.sendMail({ from: 'AdminEase <d@portal.example.test>', ...m });
     const day = new Date('2031-05-05T06:00:00Z');
     const [a, b] = await Promise.all([runDailyDigest(ctx, send, day), runDailyDigest(ctx, send, day)]);
     expect([a, b].filter((n) => n === null)).toHaveLength(1); // one instance ran the day's digest
@@ -199,7 +240,10 @@ describe('e-mails over SMTP', () => {
     expect(digest.text).toContain('Printer paper');
     expect(tokenOf(digest.text!, 'a')).toBeTruthy();
     expect(String(digest.html)).toContain(`${PUBLIC}/requests/${fourth.body.request_id}`);
-    const states = await t.db.query(`SELECT email_state FROM notifications WHERE user_id = $1 AND form_id = ANY($2)`, [manager.id, [third.body.request_id, fourth.body.request_id]]);
+    const states = await t.db.query(`SELECT email_state FROM notifications WHERE user_id = $1 AND form_id = ANY($2)`, [
+      manager.id,
+      [third.body.request_id, fourth.body.request_id],
+    ]);
     expect(states.rows.map((r) => r.email_state)).toEqual(['sent', 'sent']);
     transport.close();
   });
@@ -215,7 +259,12 @@ describe('Approve / Reject links', () => {
     expect(page.statusCode).toBeLessThan(500);
     const seen = await check(approveToken);
     expect(seen.status).toBe(200);
-    expect(seen.body).toMatchObject({ decision: 'Approved', stage: 'line_manager', stage_label: 'Line Manager Approval', approver_name: manager.name });
+    expect(seen.body).toMatchObject({
+      decision: 'Approved',
+      stage: 'line_manager',
+      stage_label: 'Line Manager Approval',
+      approver_name: manager.name,
+    });
     expect(seen.body.request).toMatchObject({ request_id: id, type_label: 'Petty Cash', amount: 'USD $99.00', purpose: 'Team lunch' });
     expect(await fingerprint()).toEqual(before);
 
@@ -280,7 +329,11 @@ describe('Approve / Reject links', () => {
       expect(typeof res.body.error, what).toBe('string');
     }
     // Another site's page cannot post a decision (the same-origin rule of writes).
-    const cross = await t.anonymous.post('/api/email-actions/decide', { token: wrongPerson.approve }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    const cross = await t.anonymous.post(
+      '/api/email-actions/decide',
+      { token: wrongPerson.approve },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    );
     expect(cross.status).toBe(403);
     expect(await fingerprint()).toEqual(before);
 
@@ -296,7 +349,14 @@ describe('Approve / Reject links', () => {
     // Decided on the dashboard meanwhile: a fresh link says so.
     const fresh = await linkFor(manager, pk);
     expect(
-      (await approver.post('/api/manager/update-status', { form_id: id, form_type: 'petty-cash', status: 'Approved', manager_id: String(manager.id) })).status,
+      (
+        await approver.post('/api/manager/update-status', {
+          form_id: id,
+          form_type: 'petty-cash',
+          status: 'Approved',
+          manager_id: String(manager.id),
+        })
+      ).status,
     ).toBe(200);
     const afterDecision = await fingerprint();
     const decided = await decideWith(fresh.approve);
@@ -311,7 +371,9 @@ describe('Approve / Reject links', () => {
     const answers = await Promise.all([decideWith(link.approve), decideWith(link.approve), decideWith(link.reject, 'At once')]);
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(2);
-    const events = await t.db.query(`SELECT count(*)::int AS n FROM request_events WHERE request_pk = $1 AND event_type = 'decision'`, [pk]);
+    const events = await t.db.query(`SELECT count(*)::int AS n FROM request_events WHERE request_pk = $1 AND event_type = 'decision'`, [
+      pk,
+    ]);
     expect(events.rows[0].n).toBe(1);
   });
 });
@@ -325,9 +387,14 @@ describe('the daily digest job', () => {
     const res = await (await f.login(employee)).post('/api/forms/petty-cash', pettyCash(31, 'Stationery'));
     expect(res.status).toBe(201);
     await expect
-      .poll(async () => (await t.db.query(`SELECT email_state FROM notifications WHERE form_id = $1 AND user_id = $2`, [res.body.request_id, manager.id])).rows[0]?.email_state, {
-        timeout: 15_000,
-      })
+      .poll(
+        async () =>
+          (await t.db.query(`SELECT email_state FROM notifications WHERE form_id = $1 AND user_id = $2`, [res.body.request_id, manager.id]))
+            .rows[0]?.email_state,
+        {
+          timeout: 15_000,
+        },
+      )
       .toBe('digest');
     // The next organisation day, past the digest hour (EMAIL_DIGEST_HOUR, 8 by default).
     t.clock.advance(24 * 3_600_000);

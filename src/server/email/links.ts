@@ -32,8 +32,14 @@ interface LinkRow extends EmailLinkFacts {
   request_pk: number;
 }
 
-function signature(key: Buffer, link: Pick<LinkRow, 'id' | 'approver_id' | 'request_pk' | 'stage' | 'revision' | 'expires_at'>, code: string) {
-  const bound = [link.id, code, link.approver_id, link.request_pk, link.stage, link.revision, new Date(link.expires_at).getTime()].join('|');
+function signature(
+  key: Buffer,
+  link: Pick<LinkRow, 'id' | 'approver_id' | 'request_pk' | 'stage' | 'revision' | 'expires_at'>,
+  code: string,
+) {
+  const bound = [link.id, code, link.approver_id, link.request_pk, link.stage, link.revision, new Date(link.expires_at).getTime()].join(
+    '|',
+  );
   return createHmac('sha256', key).update(bound).digest('base64url');
 }
 
@@ -58,7 +64,14 @@ export async function createActionLink(
     `INSERT INTO email_action_links (id, approver_id, request_pk, stage, revision, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [id, input.approverId, input.requestPk, input.stage, input.revision, now, expiresAt],
   );
-  const row = { id, approver_id: input.approverId, request_pk: input.requestPk, stage: input.stage, revision: input.revision, expires_at: expiresAt };
+  const row = {
+    id,
+    approver_id: input.approverId,
+    request_pk: input.requestPk,
+    stage: input.stage,
+    revision: input.revision,
+    expires_at: expiresAt,
+  };
   const token = (d: Decision) => `${id}.${DECISION_CODE[d]}.${signature(key, row, DECISION_CODE[d])}`;
   return { approve: token('Approved'), reject: token('Rejected'), expiresAt };
 }
@@ -113,7 +126,13 @@ async function checked(db: Queryable, key: Buffer, token: unknown, sessionUserId
 }
 
 /** The confirmation page's view of a link (changes nothing). */
-export async function checkActionLink(db: Queryable, key: Buffer, token: unknown, sessionUserId: number | null, now: Date): Promise<LinkView> {
+export async function checkActionLink(
+  db: Queryable,
+  key: Buffer,
+  token: unknown,
+  sessionUserId: number | null,
+  now: Date,
+): Promise<LinkView> {
   const { link, decision, approver, row } = await checked(db, key, token, sessionUserId, now);
   const stage = link.stage as Stage;
   return {
@@ -153,7 +172,8 @@ export async function useActionLink(
           'UPDATE email_action_links SET used_at = $2, used_decision = $3 WHERE id = $1 AND used_at IS NULL RETURNING id',
           [link.id, now, decision],
         );
-        if (used.rowCount !== 1) throw new HttpError(409, 'This link was already used. A link from an e-mail works once; nothing was changed.', { code: 'used' });
+        if (used.rowCount !== 1)
+          throw new HttpError(409, 'This link was already used. A link from an e-mail works once; nothing was changed.', { code: 'used' });
       },
     },
     now,

@@ -67,10 +67,42 @@ const s = {
   p: { color: '#374151', fontSize: 15, lineHeight: '22px', margin: '0 0 12px' },
   facts: { backgroundColor: '#f9fafb', border: '1px solid #e5e7eb', borderRadius: 6, padding: '12px 16px', margin: '0 0 16px' },
   fact: { color: '#374151', fontSize: 14, lineHeight: '20px', margin: '0 0 4px', wordBreak: 'break-word' as const },
-  reason: { backgroundColor: '#fef2f2', borderLeft: '4px solid #dc2626', color: '#7f1d1d', fontSize: 15, lineHeight: '22px', margin: '0 0 16px', padding: '8px 12px' },
-  approve: { backgroundColor: '#16a34a', borderRadius: 6, color: '#ffffff', fontSize: 15, fontWeight: 600, padding: '10px 18px', margin: '0 8px 8px 0' },
-  reject: { backgroundColor: '#dc2626', borderRadius: 6, color: '#ffffff', fontSize: 15, fontWeight: 600, padding: '10px 18px', margin: '0 8px 8px 0' },
-  open: { backgroundColor: '#4f46e5', borderRadius: 6, color: '#ffffff', fontSize: 15, fontWeight: 600, padding: '10px 18px', margin: '0 0 8px' },
+  reason: {
+    backgroundColor: '#fef2f2',
+    borderLeft: '4px solid #dc2626',
+    color: '#7f1d1d',
+    fontSize: 15,
+    lineHeight: '22px',
+    margin: '0 0 16px',
+    padding: '8px 12px',
+  },
+  approve: {
+    backgroundColor: '#16a34a',
+    borderRadius: 6,
+    color: '#ffffff',
+    fontSize: 15,
+    fontWeight: 600,
+    padding: '10px 18px',
+    margin: '0 8px 8px 0',
+  },
+  reject: {
+    backgroundColor: '#dc2626',
+    borderRadius: 6,
+    color: '#ffffff',
+    fontSize: 15,
+    fontWeight: 600,
+    padding: '10px 18px',
+    margin: '0 8px 8px 0',
+  },
+  open: {
+    backgroundColor: '#4f46e5',
+    borderRadius: 6,
+    color: '#ffffff',
+    fontSize: 15,
+    fontWeight: 600,
+    padding: '10px 18px',
+    margin: '0 0 8px',
+  },
   small: { color: '#6b7280', fontSize: 12, lineHeight: '18px', margin: '0 0 8px' },
   link: { color: '#4f46e5', wordBreak: 'break-all' as const },
 };
@@ -162,7 +194,8 @@ function Actions({ actions }: { actions: ActionUrls }) {
         Reject
       </Button>
       <Text style={s.small}>
-        Each button opens a page where you confirm (a rejection asks for the reason). The buttons work once, for you only, {actions.validity}.
+        Each button opens a page where you confirm (a rejection asks for the reason). The buttons work once, for you only,{' '}
+        {actions.validity}.
       </Text>
     </Section>
   );
@@ -190,7 +223,10 @@ function DecisionEmail(m: DecisionMail) {
         Open the request
       </Button>
       <Text style={s.small}>
-        Or open this address: <Link href={m.requestUrl} style={s.link}>{m.requestUrl}</Link>
+        Or open this address:{' '}
+        <Link href={m.requestUrl} style={s.link}>
+          {m.requestUrl}
+        </Link>
       </Text>
     </Layout>
   );
@@ -227,9 +263,7 @@ function DigestEmail(m: DigestMail) {
         {m.subject}
       </Heading>
       <Text style={s.p}>Hello {m.firstName},</Text>
-      <Text style={s.p}>
-        {m.items.length === 1 ? 'One update' : `${m.items.length} updates`} since your last digest:
-      </Text>
+      <Text style={s.p}>{m.items.length === 1 ? 'One update' : `${m.items.length} updates`} since your last digest:</Text>
       {m.items.map((item, i) => (
         <Section key={i} style={{ margin: '0 0 12px' }}>
           <Heading as="h2" style={{ ...s.h1, fontSize: 16, lineHeight: '22px', margin: '8px 0' }}>

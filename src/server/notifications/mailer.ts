@@ -96,7 +96,10 @@ export class Mailer {
         // The recipient's settings: this kind of e-mail off, or held for the daily digest.
         const route = routeByPreferences(row.email_kind, preferencesOf(row));
         if (route !== 'send') {
-          await this.db.query(`UPDATE notifications SET email_state = $2, email_attempts = email_attempts - 1 WHERE id = $1`, [row.id, route]);
+          await this.db.query(`UPDATE notifications SET email_state = $2, email_attempts = email_attempts - 1 WHERE id = $1`, [
+            row.id,
+            route,
+          ]);
           continue;
         }
         const mail = await notificationMail(this.ctx, row, this.now());

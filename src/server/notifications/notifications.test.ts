@@ -567,7 +567,13 @@ describe('e-mail', () => {
     setEmailQueueing(true);
     const mailer = new Mailer(
       t.db,
-      { transport: { jsonTransport: true }, from: 'AdminEase <no-reply@adminease.test>', publicUrl: 'http://portal.test', actionTtlHours: 72, digestHour: 23 },
+      {
+        transport: { jsonTransport: true },
+        from: 'AdminEase <no-reply@adminease.test>',
+        publicUrl: 'http://portal.test',
+        actionTtlHours: 72,
+        digestHour: 23,
+      },
       { info() {}, warn() {}, error() {} },
       Buffer.alloc(32, 7),
       60_000,

@@ -52,7 +52,10 @@ export function EmailActionPage() {
     api
       .post<LinkView>('/api/email-actions/check', { token }, { expectUnauthorized: true })
       .then((link) => !cancelled && setState({ status: 'ready', link }))
-      .catch((e: unknown) => !cancelled && setState({ status: 'refused', message: messageOf(e, 'This link could not be checked. Please try again.') }));
+      .catch(
+        (e: unknown) =>
+          !cancelled && setState({ status: 'refused', message: messageOf(e, 'This link could not be checked. Please try again.') }),
+      );
     return () => {
       cancelled = true;
     };
@@ -149,7 +152,8 @@ function ConfirmForm({
     event.preventDefault();
     if (saving) return;
     if (reject && reason.trim() === '') return setError('Please give a reason for the rejection');
-    if (reason.trim().length > REJECTION_REASON_MAX) return setError(`The rejection reason can have at most ${REJECTION_REASON_MAX} characters`);
+    if (reason.trim().length > REJECTION_REASON_MAX)
+      return setError(`The rejection reason can have at most ${REJECTION_REASON_MAX} characters`);
     setError(null);
     setSaving(true);
     try {
@@ -202,7 +206,12 @@ function ConfirmForm({
         >
           Open the request instead
         </a>
-        <Button type="submit" variant={reject ? 'danger' : 'primary'} loading={saving} disabled={saving || (reject && reason.trim() === '')}>
+        <Button
+          type="submit"
+          variant={reject ? 'danger' : 'primary'}
+          loading={saving}
+          disabled={saving || (reject && reason.trim() === '')}
+        >
           {reject ? 'Reject request' : 'Approve request'}
         </Button>
       </div>
