@@ -3,11 +3,13 @@
 // deactivates a manager, reassigning their team, and their team's pending request appears in the new manager's
 // queue. Screenshots of every admin screen at 390 and 1440 px.
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, screenshot, signIn, signOut } from './helpers';
+import { acceptInvitation as acceptWith, apiLogin, apiPost, screenshot, signIn, signOut } from './helpers';
 import { indiaLunarHolidays } from '../src/domain/holidays';
 
 const ADMIN = 'olivia.brooks@adminease.test';
 const NEW_PASSWORD = 'Blue-Harbour-42-Lantern';
+/** Follows an invitation link's token: sets the person's password to NEW_PASSWORD. */
+const acceptInvitation = (request: APIRequestContext, inviteUrl: string) => acceptWith(request, inviteUrl, NEW_PASSWORD);
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -24,26 +26,6 @@ function wednesdayAhead(days: number): string {
     if (d.getUTCDay() === 3 && !holiday) return iso;
     d.setUTCDate(d.getUTCDate() + 1);
   }
-}
-
-async function apiLogin(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<Record<string, string>> {
-  const res = await request.post('/api/auth/login', { data: { email, password } });
-  expect(res.ok(), `login ${email}: ${res.status()} ${await res.text()}`).toBe(true);
-  return { Authorization: `Bearer ${(await res.json()).access_token}` };
-}
-
-async function apiPost(request: APIRequestContext, headers: Record<string, string>, url: string, data: unknown) {
-  const res = await request.post(url, { headers, data });
-  expect(res.ok(), `POST ${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
-
-/** Follows an invitation link's token: sets the person's password (the link's page does the same call). */
-async function acceptInvitation(request: APIRequestContext, inviteUrl: string): Promise<void> {
-  const token = new URL(inviteUrl).searchParams.get('token');
-  expect(token, `a token in ${inviteUrl}`).toBeTruthy();
-  const res = await request.post('/api/auth/set-password', { data: { token, password: NEW_PASSWORD } });
-  expect(res.ok(), `set-password: ${res.status()} ${await res.text()}`).toBe(true);
 }
 
 async function submitLeave(request: APIRequestContext, headers: Record<string, string>, days: number): Promise<string> {

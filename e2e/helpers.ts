@@ -1,6 +1,6 @@
 // Shared steps for the Playwright specs: sign in as a demo account, axe checks, screenshots.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -58,4 +58,26 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 /** Saves a full-page screenshot to e2e/screenshots/{name}.png. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true, animations: 'disabled' });
+}
+
+/** Signs in through the API; answers the Authorization header of the session. */
+export async function apiLogin(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<Record<string, string>> {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok(), `login ${email}: ${res.status()} ${await res.text()}`).toBe(true);
+  return { Authorization: `Bearer ${(await res.json()).access_token}` };
+}
+
+/** A POST that must succeed; answers its JSON. */
+export async function apiPost(request: APIRequestContext, headers: Record<string, string>, url: string, data: unknown) {
+  const res = await request.post(url, { headers, data });
+  expect(res.ok(), `POST ${url}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+/** Follows an invitation link's token: sets the person's password (the link's page does the same call). */
+export async function acceptInvitation(request: APIRequestContext, inviteUrl: string, password: string): Promise<void> {
+  const token = new URL(inviteUrl).searchParams.get('token');
+  expect(token, `a token in ${inviteUrl}`).toBeTruthy();
+  const res = await request.post('/api/auth/set-password', { data: { token, password } });
+  expect(res.ok(), `set-password: ${res.status()} ${await res.text()}`).toBe(true);
 }
