@@ -8,6 +8,7 @@ import { CheckCircle2, XCircle } from 'lucide-react';
 import { REJECTION_REASON_MAX } from '../../domain/approvals';
 import { EMAIL_ACTION_PATH, requestPath } from '../../domain/web-routes';
 import { api } from '../api/client';
+import { formatDateTime } from '../format';
 import { Button, ErrorBanner, Spinner, Textarea } from '../ui';
 
 export { EMAIL_ACTION_PATH };
@@ -215,7 +216,7 @@ function ConfirmForm({
           {reject ? 'Reject request' : 'Approve request'}
         </Button>
       </div>
-      <p className="text-xs text-gray-500">This link works once, until {new Date(link.expires_at).toLocaleString()}.</p>
+      <p className="text-xs text-gray-500">This link works once, until {formatDateTime(link.expires_at)}.</p>
     </form>
   );
 }
