@@ -3,54 +3,28 @@
 // as from a phone's mail app), confirms on the page, and the employee's list shows the decision. Screenshots of
 // the confirmation page at 390 and 1440 px; no sideways scrolling.
 import { expect, test } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
-import { type ParsedMail, simpleParser } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { acceptInvitation, apiLogin, apiPost, screenshot, signIn } from './helpers';
+import { type MailCatcher, startMailCatcher } from '../src/server/test/mail-catcher';
 
 const PORT = Number(process.env.E2E_PORT || 3100);
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT || PORT + 1000);
 const ADMIN = 'olivia.brooks@adminease.test';
 const PASSWORD = 'Harbour-Lantern-42-Blue';
 
-const inbox: ParsedMail[] = [];
-let smtp: SMTPServer;
+let smtp: MailCatcher;
 
 test.describe.configure({ timeout: 120_000 });
 
 test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, done) {
-      simpleParser(stream)
-        .then((mail) => {
-          inbox.push(mail);
-          done();
-        })
-        .catch(done);
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    smtp.server.once('error', reject);
-    smtp.listen(SMTP_PORT, '127.0.0.1', resolve);
-  });
+  smtp = await startMailCatcher(SMTP_PORT);
 });
 
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
-async function mailTo(to: string, about: string): Promise<ParsedMail> {
-  let found: ParsedMail | undefined;
-  await expect
-    .poll(() => (found = inbox.find((m) => JSON.stringify(m.to ?? '').includes(to) && (m.subject ?? '').includes(about))) !== undefined, {
-      timeout: 30_000,
-      message: `an e-mail to ${to} about ${about}`,
-    })
-    .toBe(true);
-  return found!;
-}
+const mailTo = (to: string, about: string): Promise<ParsedMail> => smtp.find(to, about, 30_000);
 
 test('the approver approves from the e-mail: the link opens a confirmation page, and the employee sees the decision', async ({
   page,

@@ -5,24 +5,11 @@ import { type Stage, formTypeDef, requestAmount, requestPurpose } from '../../do
 import { formatDate, formatUsd } from '../../domain/format.js';
 import { approvalFieldLabel, formTypeLabel, stageApprovalField } from '../../domain/notifications.js';
 import { requestPath } from '../../domain/web-routes.js';
+import type { RequestFacts } from '../../domain/email.js';
 import type { Queryable } from '../db/pool.js';
-import type { RecordRow } from '../requests/repo.js';
 
-export interface RequestFacts {
-  request_id: string;
-  form_type: string;
-  /** 'Leave Request' */
-  type_label: string;
-  employee_name: string;
-  /** 'USD $1,250.00', or null when the type has no amount. */
-  amount: string | null;
-  /** The request's dates: '2 Feb 2027 to 6 Feb 2027' under their label, or null. */
-  dates: { label: string; text: string } | null;
-  purpose: string | null;
-  status: string;
-  /** The web's page of the request (relative). */
-  path: string;
-}
+export type { RequestFacts };
+import type { RecordRow } from '../requests/repo.js';
 
 /** 'Line Manager Approval': a stage as the notifications name it. */
 export const stageApprovalLabel = (stage: Stage) => approvalFieldLabel(stageApprovalField(stage));

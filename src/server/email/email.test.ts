@@ -4,10 +4,10 @@
 // through a link; used, expired, tampered, wrong person, request changed and already decided links refused with
 // nothing changed; opening a link changes nothing), the recipients' e-mail settings and the daily digest.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import { type ParsedMail, simpleParser } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
+import { type MailCatcher, startMailCatcher } from '../test/mail-catcher.js';
 import { type Factories, type Person, factories, stateFingerprint } from '../test/factories.js';
 import { createActionLink } from './links.js';
 import { emailLinkKey } from './routes.js';
@@ -17,28 +17,14 @@ import { parseWebPath } from '../../domain/web-routes.js';
 import { wallClock } from '../../domain/business-time.js';
 
 const PUBLIC = 'https://portal.example.test';
-let smtp: SMTPServer;
-const inbox: ParsedMail[] = [];
+let smtp: MailCatcher;
 let t: TestApp;
 let f: Factories;
 let key: Buffer;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, done) {
-      simpleParser(stream)
-        .then((mail) => {
-          inbox.push(mail);
-          done();
-        })
-        .catch(done);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as { port: number }).port;
+  smtp = await startMailCatcher();
+  const port = smtp.port;
   t = await startTestApp({
     SMTP_URL: `smtp://127.0.0.1:${port}`,
     ADMINEASE_PUBLIC_URL: PUBLIC,
@@ -50,18 +36,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
-/** The first received e-mail to `to` whose subject contains `about`, waiting up to 15 s. */
-async function mailTo(to: string, about: string): Promise<ParsedMail> {
-  for (let i = 0; i < 300; i += 1) {
-    const m = inbox.find((x) => x.to && JSON.stringify(x.to).includes(to) && (x.subject ?? '').includes(about));
-    if (m) return m;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no e-mail to ${to} about ${about}; got: ${inbox.map((m) => `${JSON.stringify(m.to)} ${m.subject}`).join(' | ')}`);
-}
+const mailTo = (to: string, about: string): Promise<ParsedMail> => smtp.find(to, about);
 
 const tokenOf = (text: string, decision: 'a' | 'r') => {
   const m = new RegExp(`${PUBLIC.replace(/\./g, '\\.')}/email-action\\?token=([A-Za-z0-9_.%-]+\\.${decision}\\.[A-Za-z0-9_-]+)`).exec(text);

@@ -13,7 +13,8 @@ import { HttpError } from '../http/errors.js';
 import { type AuthUser, loadUser } from '../people/service.js';
 import { type EmailLinkFacts, type EmailLinkRefusal, INVALID_LINK_MESSAGE, emailLinkRefusal } from '../policies/email-links.js';
 import { type RecordRow, type RequestRecord, loadRecordByRef } from '../requests/repo.js';
-import { describeRequest, type RequestFacts, stageApprovalLabel } from './content.js';
+import { describeRequest, stageApprovalLabel } from './content.js';
+import type { EmailLinkView } from '../../domain/email.js';
 
 /** The page of an action link (a web route: domain/web-routes.ts). */
 export { EMAIL_ACTION_PATH } from '../../domain/web-routes.js';
@@ -93,14 +94,7 @@ async function linkOf(c: Queryable, key: Buffer, token: unknown): Promise<{ link
 }
 
 /** What the confirmation page shows of a usable link. */
-export interface LinkView {
-  decision: Decision;
-  stage: Stage;
-  stage_label: string;
-  approver_name: string;
-  request: RequestFacts;
-  expires_at: string;
-}
+export type LinkView = EmailLinkView & { stage: Stage };
 
 const invalid = () => new HttpError(400, INVALID_LINK_MESSAGE, { code: 'invalid' });
 const refusalError = (r: EmailLinkRefusal) => new HttpError(r.status, r.message, { code: r.code });

@@ -107,14 +107,19 @@ const s = {
   link: { color: '#4f46e5', wordBreak: 'break-all' as const },
 };
 
-function Layout({ preview, children }: { preview: string; children: React.ReactNode }) {
+/** The frame of every e-mail: the subject as its heading and the greeting, then the e-mail's own content. */
+function Layout({ subject, firstName, children }: { subject: string; firstName: string; children: React.ReactNode }) {
   return (
     <Html lang="en">
       <Head />
-      <Preview>{preview}</Preview>
+      <Preview>{subject}</Preview>
       <Body style={s.body}>
         <Container style={s.container}>
           <Text style={s.brand}>AdminEase</Text>
+          <Heading as="h1" style={s.h1}>
+            {subject}
+          </Heading>
+          <Text style={s.p}>Hello {firstName},</Text>
           {children}
           <Hr style={{ borderColor: '#e5e7eb', margin: '20px 0 12px' }} />
           <Text style={s.small}>
@@ -204,11 +209,7 @@ function Actions({ actions }: { actions: ActionUrls }) {
 function DecisionEmail(m: DecisionMail) {
   const r = m.request;
   return (
-    <Layout preview={m.subject}>
-      <Heading as="h1" style={s.h1}>
-        {m.subject}
-      </Heading>
-      <Text style={s.p}>Hello {m.firstName},</Text>
+    <Layout subject={m.subject} firstName={m.firstName}>
       <Text style={s.p}>
         There is a decision on your {r.type_label} {r.request_id}.
       </Text>
@@ -235,11 +236,7 @@ function DecisionEmail(m: DecisionMail) {
 function WaitingEmail(m: WaitingMail) {
   const r = m.request;
   return (
-    <Layout preview={m.subject}>
-      <Heading as="h1" style={s.h1}>
-        {m.subject}
-      </Heading>
-      <Text style={s.p}>Hello {m.firstName},</Text>
+    <Layout subject={m.subject} firstName={m.firstName}>
       <Text style={s.p}>
         {m.changedByOwner
           ? `${r.employee_name} changed their ${r.type_label} ${r.request_id}, which waits for your ${m.stageLabel}. Please look at it again before you decide.`
@@ -258,11 +255,7 @@ function WaitingEmail(m: WaitingMail) {
 
 function DigestEmail(m: DigestMail) {
   return (
-    <Layout preview={m.subject}>
-      <Heading as="h1" style={s.h1}>
-        {m.subject}
-      </Heading>
-      <Text style={s.p}>Hello {m.firstName},</Text>
+    <Layout subject={m.subject} firstName={m.firstName}>
       <Text style={s.p}>{m.items.length === 1 ? 'One update' : `${m.items.length} updates`} since your last digest:</Text>
       {m.items.map((item, i) => (
         <Section key={i} style={{ margin: '0 0 12px' }}>

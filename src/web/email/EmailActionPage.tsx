@@ -6,6 +6,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { REJECTION_REASON_MAX } from '../../domain/approvals';
+import type { EmailLinkView } from '../../domain/email';
 import { EMAIL_ACTION_PATH, requestPath } from '../../domain/web-routes';
 import { api } from '../api/client';
 import { formatDateTime } from '../format';
@@ -13,23 +14,7 @@ import { Button, ErrorBanner, Spinner, Textarea } from '../ui';
 
 export { EMAIL_ACTION_PATH };
 
-interface RequestFacts {
-  request_id: string;
-  type_label: string;
-  employee_name: string;
-  amount: string | null;
-  dates: { label: string; text: string } | null;
-  purpose: string | null;
-  status: string;
-}
-
-interface LinkView {
-  decision: 'Approved' | 'Rejected';
-  stage_label: string;
-  approver_name: string;
-  request: RequestFacts;
-  expires_at: string;
-}
+type LinkView = EmailLinkView;
 
 type PageState =
   | { status: 'checking' }

@@ -13,6 +13,25 @@ const VOICE_LABELS: Record<string, string> = {
   'en-US-Chirp3-HD-Kore': 'Kore (warm)',
 };
 
+/** The e-mail switches (docs/email.md): which e-mails the person gets. */
+const EMAIL_TOGGLES: ReadonlyArray<{ key: 'email_decisions' | 'email_waiting' | 'email_digest'; label: string; hint: string }> = [
+  {
+    key: 'email_decisions',
+    label: 'Decisions on my requests',
+    hint: 'An e-mail when your request is approved or rejected, with the reason.',
+  },
+  {
+    key: 'email_waiting',
+    label: 'Items waiting for me',
+    hint: 'An e-mail when a request waits for your decision, with Approve and Reject buttons.',
+  },
+  {
+    key: 'email_digest',
+    label: 'Daily digest instead of each item',
+    hint: 'One e-mail a day with everything above, instead of one e-mail per item.',
+  },
+];
+
 function Toggle({
   id,
   label,
@@ -203,27 +222,16 @@ export function SettingsButton() {
           </fieldset>
           <fieldset className="space-y-3">
             <legend className="mb-2 text-sm font-semibold text-gray-900">E-mail</legend>
-            <Toggle
-              id="pref-email-decisions"
-              label="Decisions on my requests"
-              hint="An e-mail when your request is approved or rejected, with the reason."
-              checked={draft.email_decisions}
-              onChange={(v) => set('email_decisions', v)}
-            />
-            <Toggle
-              id="pref-email-waiting"
-              label="Items waiting for me"
-              hint="An e-mail when a request waits for your decision, with Approve and Reject buttons."
-              checked={draft.email_waiting}
-              onChange={(v) => set('email_waiting', v)}
-            />
-            <Toggle
-              id="pref-email-digest"
-              label="Daily digest instead of each item"
-              hint="One e-mail a day with everything above, instead of one e-mail per item."
-              checked={draft.email_digest}
-              onChange={(v) => set('email_digest', v)}
-            />
+            {EMAIL_TOGGLES.map((t) => (
+              <Toggle
+                key={t.key}
+                id={`pref-${t.key}`}
+                label={t.label}
+                hint={t.hint}
+                checked={draft[t.key]}
+                onChange={(v) => set(t.key, v)}
+              />
+            ))}
           </fieldset>
         </div>
       </Dialog>
