@@ -4,7 +4,7 @@
 // the confirmation page at 390 and 1440 px; no sideways scrolling.
 import { expect, test } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
-import { acceptInvitation, apiLogin, apiPost, screenshot, signIn } from './helpers';
+import { apiLogin, apiPost, newTeam, screenshot, signIn } from './helpers';
 import { type MailCatcher, startMailCatcher } from '../src/server/test/mail-catcher';
 
 const PORT = Number(process.env.E2E_PORT || 3100);
@@ -32,32 +32,7 @@ test('the approver approves from the e-mail: the link opens a confirmation page,
 }) => {
   const s = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const admin = await apiLogin(request, ADMIN);
-  const person = (kind: 'lead' | 'member', extra: Record<string, unknown>) => ({
-    email: `e2e.mail.${kind}.${s}@adminease.test`,
-    first_name: kind === 'lead' ? 'Mira' : 'Sam',
-    last_name: `Mail ${s}`,
-    employee_code: `E2E-M${kind}-${s}`.toUpperCase(),
-    department: 'ENG',
-    hr_contact: 'meera.iyer@adminease.test',
-    join_date: '2025-04-01',
-    ...extra,
-  });
-  const lead = await apiPost(
-    request,
-    admin,
-    '/api/admin/people',
-    person('lead', { role: 'Team Lead', user_type: 'line_manager', manager: 'priya.sharma@adminease.test' }),
-  );
-  const member = await apiPost(
-    request,
-    admin,
-    '/api/admin/people',
-    person('member', { role: 'Employee', user_type: 'employee', manager: lead.employee_code }),
-  );
-  for (const p of [lead, member]) {
-    const { invite_url } = await apiPost(request, admin, `/api/admin/people/${p.employee_code}/invite`, {});
-    await acceptInvitation(request, invite_url, PASSWORD);
-  }
+  const { lead, member } = await newTeam(request, admin, { tag: `m${s}`, password: PASSWORD, leadName: 'Mira', memberName: 'Sam' });
   const memberHeaders = await apiLogin(request, member.email, PASSWORD);
   const submitted = await apiPost(request, memberHeaders, '/api/forms/expense-reimbursement', {
     expense_period: 'March 2027',
@@ -108,6 +83,6 @@ test('the approver approves from the e-mail: the link opens a confirmation page,
 
   // The owner's e-mail of the decision names who decided and links to the request.
   const decided = await mailTo(member.email, id);
-  expect(decided.text).toContain(`Approved by Mira Mail ${s}`);
+  expect(decided.text).toContain(`Approved by Mira E2E m${s}`);
   expect(decided.text).toContain(requestUrl);
 });
