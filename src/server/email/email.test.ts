@@ -149,9 +149,9 @@ describe('e-mails over SMTP', () => {
       ).status,
     ).toBe(200);
     await mailTo(employee.email, `${id} rejected`);
-    // A delegate's decision records whom they decided for (the delegation feature writes it with the decision).
+    // A delegate's decision records whom they decided for (`on_behalf_of`, written by the delegation feature).
     await t.db.query(
-      `UPDATE request_events SET details = details || '{"on_behalf_of_name": "Dana Away"}'::jsonb WHERE request_pk = $1 AND event_type = 'decision'`,
+      `UPDATE request_events SET details = details || '{"on_behalf_of": "Dana Away"}'::jsonb WHERE request_pk = $1 AND event_type = 'decision'`,
       [pk],
     );
     const row = (
