@@ -3,7 +3,7 @@
 // deactivates a manager, reassigning their team, and their team's pending request appears in the new manager's
 // queue. Screenshots of every admin screen at 390 and 1440 px.
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { acceptInvitation as acceptWith, apiLogin, apiPost, screenshot, signIn, signOut } from './helpers';
+import { acceptInvitation as acceptWith, apiLogin, apiPost, newTeam, screenshot, signIn, signOut } from './helpers';
 import { indiaLunarHolidays } from '../src/domain/holidays';
 
 const ADMIN = 'olivia.brooks@adminease.test';
@@ -101,32 +101,7 @@ test("the administrator deactivates a manager and reassigns their team: the team
 }) => {
   const s = stamp();
   const admin = await apiLogin(request, ADMIN);
-  const person = (kind: string, extra: Record<string, unknown>) => ({
-    email: `e2e.${kind}.${s}@adminease.test`,
-    first_name: kind === 'lead' ? 'Lead' : 'Member',
-    last_name: `E2E ${s}`,
-    employee_code: `E2E-${kind}-${s}`.toUpperCase(),
-    department: 'ENG',
-    hr_contact: 'meera.iyer@adminease.test',
-    join_date: '2025-04-01',
-    ...extra,
-  });
-  const lead = await apiPost(
-    request,
-    admin,
-    '/api/admin/people',
-    person('lead', { role: 'Team Lead', user_type: 'line_manager', manager: 'priya.sharma@adminease.test' }),
-  );
-  const member = await apiPost(
-    request,
-    admin,
-    '/api/admin/people',
-    person('member', { role: 'Employee', user_type: 'employee', manager: lead.employee_code }),
-  );
-  for (const p of [lead, member]) {
-    const { invite_url } = await apiPost(request, admin, `/api/admin/people/${p.employee_code}/invite`, {});
-    await acceptInvitation(request, invite_url);
-  }
+  const { lead, member } = await newTeam(request, admin, { tag: s, password: NEW_PASSWORD });
   const memberHeaders = await apiLogin(request, member.email, NEW_PASSWORD);
   const id = await submitLeave(request, memberHeaders, 40);
 

@@ -81,3 +81,49 @@ export async function acceptInvitation(request: APIRequestContext, inviteUrl: st
   const res = await request.post('/api/auth/set-password', { data: { token, password } });
   expect(res.ok(), `set-password: ${res.status()} ${await res.text()}`).toBe(true);
 }
+
+export interface NewPerson {
+  email: string;
+  employee_code: string;
+  first_name: string;
+  last_name: string;
+}
+
+/**
+ * A new team made by the administrator (`admin`: their Authorization header): a team lead reporting to Priya Sharma
+ * and one member reporting to the lead, both with `password` set through their invitations. Named
+ * '<lead|member> E2E <tag>' unless first names are given; `tag` keeps e-mails and codes unique.
+ */
+export async function newTeam(
+  request: APIRequestContext,
+  admin: Record<string, string>,
+  opts: { tag: string; password: string; leadName?: string; memberName?: string },
+): Promise<{ lead: NewPerson; member: NewPerson }> {
+  const person = (kind: 'lead' | 'member', extra: Record<string, unknown>) => ({
+    email: `e2e.${kind}.${opts.tag}@adminease.test`,
+    first_name: kind === 'lead' ? (opts.leadName ?? 'Lead') : (opts.memberName ?? 'Member'),
+    last_name: `E2E ${opts.tag}`,
+    employee_code: `E2E-${kind}-${opts.tag}`.toUpperCase(),
+    department: 'ENG',
+    hr_contact: 'meera.iyer@adminease.test',
+    join_date: '2025-04-01',
+    ...extra,
+  });
+  const lead: NewPerson = await apiPost(
+    request,
+    admin,
+    '/api/admin/people',
+    person('lead', { role: 'Team Lead', user_type: 'line_manager', manager: 'priya.sharma@adminease.test' }),
+  );
+  const member: NewPerson = await apiPost(
+    request,
+    admin,
+    '/api/admin/people',
+    person('member', { role: 'Employee', user_type: 'employee', manager: lead.employee_code }),
+  );
+  for (const p of [lead, member]) {
+    const { invite_url } = await apiPost(request, admin, `/api/admin/people/${p.employee_code}/invite`, {});
+    await acceptInvitation(request, invite_url, opts.password);
+  }
+  return { lead, member };
+}

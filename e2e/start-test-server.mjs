@@ -11,6 +11,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // ADMINEASE_WEB_DIR / E2E_PORT: a build folder and port of one's own, so several runs can share the machine.
 const webDir = path.resolve(root, process.env.ADMINEASE_WEB_DIR || 'dist/web');
 const port = process.env.E2E_PORT || '3100';
+// E-mail goes to a catcher on E2E_SMTP_PORT (default: the server's port + 1000) that e2e/email-actions.spec.ts
+// starts; until it listens, the server's attempts fail quietly and nothing else depends on them.
+const smtpPort = process.env.E2E_SMTP_PORT || String(Number(port) + 1000);
 const serverMain = path.join(root, 'dist', 'server', 'main.js');
 for (const needed of [path.join(webDir, 'index.html'), serverMain]) {
   if (!existsSync(needed)) {
@@ -32,6 +35,9 @@ const child = spawn(process.execPath, ['--max-semi-space-size=32', serverMain], 
     PORT: port,
     ADMINEASE_WEB_DIR: webDir,
     ADMINEASE_LOGIN_RATE_LIMIT: '1000',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    ADMINEASE_PUBLIC_URL: `http://localhost:${port}`,
+    MAIL_LOCAL_LINKS: '1',
   },
 });
 

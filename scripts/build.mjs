@@ -49,7 +49,7 @@ export async function build() {
     const srcDir = path.join(ROOT, 'src', top);
     for (const rel of filesUnder(srcDir)) {
       const from = path.join(srcDir, rel);
-      if (rel.endsWith('.ts')) {
+      if (rel.endsWith('.ts') || rel.endsWith('.tsx')) {
         entryPoints.push(from);
       } else {
         // Data the server reads beside its code (migrations/*.sql, demo-org.json).

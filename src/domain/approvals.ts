@@ -345,10 +345,20 @@ export function buildHistory(events: readonly HistoryEventIn[]): HistoryEntry[] 
         waited = waitingSince === null ? null : at - waitingSince;
         waitingSince = at;
         const reason = String(e.details?.rejection_reason ?? '').trim();
+        // Decided for someone else: by a delegate on behalf of the approver away, or after an escalation.
+        const behalf = e.details?.on_behalf_of ? ` on behalf of ${String(e.details.on_behalf_of)}` : '';
+        const escalated = e.details?.decided_as === 'escalation' ? ' after escalation' : '';
         const label = typeof e.details?.stage_label === 'string' ? e.details.stage_label : stageLabel(e.stage);
-        summary = `${e.new_value ?? 'Decided'} by ${who} (${label})${reason ? `: ${reason}` : ''}`;
+        summary = `${e.new_value ?? 'Decided'} by ${who}${behalf}${escalated} (${label})${reason ? `: ${reason}` : ''}`;
+        if (e.details?.via === 'email') summary += ' (decided from e-mail)';
         break;
       }
+      case 'reminder':
+        summary = `Reminder sent: the ${stageLabel(e.stage)} step has waited ${String(e.details?.working_days ?? '?')} working days`;
+        break;
+      case 'escalated':
+        summary = `Escalated to ${e.new_value ?? 'nobody'}: the ${stageLabel(e.stage)} step has waited ${String(e.details?.working_days ?? '?')} working days`;
+        break;
       case 'status_change':
         summary = `Status changed from ${e.old_value ?? 'none'} to ${e.new_value ?? 'none'}`;
         break;

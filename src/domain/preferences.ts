@@ -1,4 +1,4 @@
-// Per-user preferences (the header's settings button): sound, voice and display choices, stored in
+// Per-user preferences (the header's settings button): sound, voice, display and e-mail choices, stored in
 // users.preferences. One schema for the server's validation and the web's settings panel.
 import { z } from 'zod';
 
@@ -23,6 +23,12 @@ export interface Preferences {
   reduce_motion: boolean;
   /** How the forms catalogue opens. */
   catalogue_view: (typeof CATALOGUE_VIEWS)[number];
+  /** E-mail me the decisions on my requests (a rejection, the final approval or status). */
+  email_decisions: boolean;
+  /** E-mail me each item that waits for my decision (with Approve / Reject links). */
+  email_waiting: boolean;
+  /** One daily digest instead of an e-mail per item (of the kinds above that are on). */
+  email_digest: boolean;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -33,6 +39,9 @@ export const DEFAULT_PREFERENCES: Preferences = {
   display_density: 'comfortable',
   reduce_motion: false,
   catalogue_view: 'grid',
+  email_decisions: true,
+  email_waiting: true,
+  email_digest: false,
 };
 
 /** A partial update: only known keys, each validated. */
@@ -48,6 +57,9 @@ export const PreferencesPatchSchema = z
     display_density: z.enum(DISPLAY_DENSITIES, { message: `display_density must be one of: ${DISPLAY_DENSITIES.join(', ')}` }),
     reduce_motion: z.boolean({ message: 'reduce_motion must be true or false' }),
     catalogue_view: z.enum(CATALOGUE_VIEWS, { message: `catalogue_view must be one of: ${CATALOGUE_VIEWS.join(', ')}` }),
+    email_decisions: z.boolean({ message: 'email_decisions must be true or false' }),
+    email_waiting: z.boolean({ message: 'email_waiting must be true or false' }),
+    email_digest: z.boolean({ message: 'email_digest must be true or false' }),
   })
   .partial()
   .strict();

@@ -8,6 +8,7 @@
 //   /requests/<request_id>     one request's details, over the dashboard that shows it
 //   /?form=<value>[&new=1]     the old URLs: redirected to the routes above
 //   /set-password?token=...    an invitation's or the first-run set-up's page (signed in or not)
+//   /email-action?token=...    an approver's Approve / Reject link from an e-mail: the confirmation page (signed in or not)
 
 export const CATALOGUE_VALUE = 'all-forms';
 
@@ -76,9 +77,12 @@ export function parseWebPath(pathname: string): WebRoute | null {
 /** The page of an invitation link or the first-run set-up link. */
 export const SET_PASSWORD_PATH = '/set-password';
 
+/** The confirmation page of an approver's Approve / Reject link from an e-mail. */
+export const EMAIL_ACTION_PATH = '/email-action';
+
 /** Whether the server answers a GET of this path with the web app's page. */
 export function isClientRoute(pathname: string): boolean {
-  return pathname === SET_PASSWORD_PATH || parseWebPath(pathname) !== null;
+  return pathname === SET_PASSWORD_PATH || pathname === EMAIL_ACTION_PATH || parseWebPath(pathname) !== null;
 }
 
 /**

@@ -20,6 +20,7 @@ import { installEdge, requestIdOf } from './http/edge.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerOpenApi, useZodSchemas } from './http/openapi.js';
 import { FEATURES } from './features.js';
+import { JobScheduler } from './jobs/scheduler.js';
 import { appLogger, withRequestLogger } from './logger.js';
 
 export interface BuildOptions {
@@ -80,6 +81,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     sessionMaxMs: opts.config.sessionMaxMs,
     sessionEnded: [],
     onClose: [],
+    jobs: new JobScheduler({
+      db: opts.db,
+      now: () => clock.now(),
+      pollMs: opts.config.jobsPollMs,
+      log: appLogger(opts.config.logLevel).child({ module: 'jobs' }),
+    }),
   };
   ctx.demo = await effectiveDemoMode(opts.db, opts.config.demo);
   // Signed-in sessions answered from memory between refreshes (ADMINEASE_SESSION_CACHE=0 turns this off).
@@ -98,7 +105,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorateRequest('user', null as any);
   app.decorateRequest('tokenHash', '');
   app.addHook('onClose', async () => {
+    await ctx.jobs.stop(); // the job in progress finishes before the pool closes
     for (const fn of ctx.onClose) await fn();
+  });
+  // A listening server runs the background jobs; in-process test apps call ctx.jobs.runDue() when they mean to.
+  app.addHook('onListen', async () => {
+    ctx.jobs.start();
   });
 
   await app.register(cookie);

@@ -54,6 +54,8 @@ describe('loadConfig', () => {
       SMTP_USER: 'u',
       SMTP_PASSWORD: 'p',
       MAIL_FROM: 'Desk <desk@example.org>',
+      ADMINEASE_PUBLIC_URL: 'https://desk.example.org/',
+      EMAIL_ACTION_TTL_HOURS: '24',
       HOLIDAY_CALENDAR_API_KEY: ' key ',
       HOLIDAY_CALENDAR_IDS: 'a@group, ,b@group',
       ASSISTANT_LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
@@ -69,11 +71,14 @@ describe('loadConfig', () => {
     expect(c.databasePoolMax).toBe(7);
     expect(c.database.statementTimeoutMs).toBe(0);
     expect(c.metricsToken).toBe('scrape');
-    // Port 465 means TLS from the start; the link in e-mails defaults to this server's own port.
+    // Port 465 means TLS from the start; the links in e-mails start with ADMINEASE_PUBLIC_URL (required with SMTP:
+    // src/server/email/config-mail.test.ts).
     expect(c.mail).toEqual({
       transport: { host: 'mail.example.org', port: 465, secure: true, auth: { user: 'u', pass: 'p' } },
       from: 'Desk <desk@example.org>',
-      publicUrl: 'http://localhost:8080',
+      publicUrl: 'https://desk.example.org',
+      actionTtlHours: 24,
+      digestHour: 8,
     });
     expect(c.holidays).toEqual({ apiKey: 'key', calendarIds: ['a@group', 'b@group'] });
     expect(c.assistant).toEqual({
@@ -89,6 +94,8 @@ describe('loadConfig', () => {
       transport: 'smtps://u:p@mail.example.org',
       from: 'AdminEase <no-reply@adminease.local>',
       publicUrl: 'https://portal.example.org',
+      actionTtlHours: 72,
+      digestHour: 8,
     });
   });
 

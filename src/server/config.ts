@@ -26,8 +26,12 @@ export interface MailSettings {
   /** A nodemailer transport: an smtp(s):// URL or options (tests use { jsonTransport: true }). */
   transport: string | Record<string, unknown>;
   from: string;
-  /** Link to the portal in each e-mail. */
+  /** Link to the portal in each e-mail (ADMINEASE_PUBLIC_URL, required with SMTP; never a loopback address unless MAIL_LOCAL_LINKS=1). */
   publicUrl: string;
+  /** EMAIL_ACTION_TTL_HOURS: how long an approver's Approve / Reject link in an e-mail stays usable. */
+  actionTtlHours: number;
+  /** EMAIL_DIGEST_HOUR: the hour of the organisation's day (ADMINEASE_TIMEZONE) from which the daily digest goes out. */
+  digestHour: number;
 }
 
 export interface LlmSettings {
@@ -95,6 +99,8 @@ export interface Config {
   queueCache: boolean;
   /** ADMINEASE_SESSION_CACHE: the per-instance cache of signed-in sessions. */
   sessionCache: boolean;
+  /** ADMINEASE_JOBS_POLL_MS: how often a listening server looks for due background jobs (0: it runs none). */
+  jobsPollMs: number;
   /** ADMINEASE_PUBLIC_URL as given (unset: undefined); links in e-mails default to http://localhost:<PORT>. */
   publicUrl?: string;
   /** E-mail of notifications, or null when no SMTP server is configured. */
@@ -248,6 +254,7 @@ export const ENV_SCHEMA = z.object({
   }),
   ADMINEASE_QUEUE_CACHE: flag(true),
   ADMINEASE_SESSION_CACHE: flag(true),
+  ADMINEASE_JOBS_POLL_MS: wholeNumber(5_000, 0, 3_600_000, 'a whole number of milliseconds from 0 to 3600000'),
   ADMINEASE_PUBLIC_URL: optionalUrl(['http:', 'https:']),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   SMTP_HOST: optionalText,
@@ -256,6 +263,9 @@ export const ENV_SCHEMA = z.object({
   SMTP_PASSWORD: optionalText,
   SMTP_SECURE: flag(false),
   MAIL_FROM: text('AdminEase <no-reply@adminease.local>'),
+  MAIL_LOCAL_LINKS: flag(false),
+  EMAIL_ACTION_TTL_HOURS: numberSetting(72, 'a number of hours above 0 and at most 720', (n) => n > 0 && n <= 720),
+  EMAIL_DIGEST_HOUR: wholeNumber(8, 0, 23, 'a whole hour from 0 to 23'),
   HOLIDAY_CALENDAR_API_KEY: optionalText,
   HOLIDAY_CALENDAR_IDS: list,
   ASSISTANT_LLM_BASE_URL: optionalUrl(['http:', 'https:']),
@@ -325,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ...(e.SMTP_USER ? { auth: { user: e.SMTP_USER, pass: e.SMTP_PASSWORD ?? '' } } : {}),
         }
       : undefined;
+  const mailPublicUrl = mailTransport ? mailLinkBase(e.ADMINEASE_PUBLIC_URL, e.MAIL_LOCAL_LINKS) : '';
   return {
     port: e.PORT,
     host: e.HOST,
@@ -351,12 +362,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     queueCache: e.ADMINEASE_QUEUE_CACHE,
     sessionCache: e.ADMINEASE_SESSION_CACHE,
+    jobsPollMs: e.ADMINEASE_JOBS_POLL_MS,
     publicUrl: e.ADMINEASE_PUBLIC_URL,
     mail: mailTransport
       ? {
           transport: mailTransport,
           from: e.MAIL_FROM,
-          publicUrl: (e.ADMINEASE_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+          publicUrl: mailPublicUrl,
+          actionTtlHours: e.EMAIL_ACTION_TTL_HOURS,
+          digestHour: e.EMAIL_DIGEST_HOUR,
         }
       : null,
     holidays: { apiKey: e.HOLIDAY_CALENDAR_API_KEY?.trim(), calendarIds: e.HOLIDAY_CALENDAR_IDS },
@@ -400,6 +414,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     timeZone: e.ADMINEASE_TIMEZONE,
   };
+}
+
+/** Host names that only the server's own machine reaches. */
+const LOOPBACK_HOST = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0|\[::\])$/i;
+
+/**
+ * The base of the links in e-mails when SMTP is on: ADMINEASE_PUBLIC_URL, which must be set and must not name a
+ * loopback address (recipients open the links on their own devices) unless MAIL_LOCAL_LINKS=1 (development, tests).
+ */
+function mailLinkBase(publicUrl: string | undefined, localAllowed: boolean): string {
+  if (!publicUrl) {
+    throw new ConfigError([
+      'ADMINEASE_PUBLIC_URL must be set when SMTP is configured (SMTP_URL or SMTP_HOST): e-mails link to each request and carry approve and reject links, so they need the address people open AdminEase at, e.g. https://adminease.example.com',
+    ]);
+  }
+  const host = new URL(publicUrl).hostname;
+  if (LOOPBACK_HOST.test(host) && !localAllowed) {
+    throw new ConfigError([
+      `ADMINEASE_PUBLIC_URL is ${publicUrl}: e-mails would send links to ${host}, which opens nothing on the recipients' devices. Set the address people open AdminEase at (or MAIL_LOCAL_LINKS=1 for development and tests)`,
+    ]);
+  }
+  return publicUrl.replace(/\/+$/, '');
 }
 
 /** The database time limits of `env` (for tools that open connections without the whole configuration). */

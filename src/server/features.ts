@@ -8,6 +8,8 @@ import assistantChatRoutes from './assistant/routes.js';
 import assistantSessionRoutes from './assistant/session-routes.js';
 import authRoutes from './auth/routes.js';
 import calendarRoutes from './calendar/routes.js';
+import delegationRoutes from './delegation/routes.js';
+import emailActionRoutes from './email/routes.js';
 import formsRoutes from './forms/routes.js';
 import formTypesRoutes from './form-types/routes.js';
 import inputGuard from './hardening/input-guard.js';
@@ -31,9 +33,11 @@ export const FEATURES: Array<(app: FastifyInstance) => Promise<void>> = [
   notificationRoutes,
   calendarRoutes,
   approvalRoutes,
+  emailActionRoutes, // public: an approver's Approve / Reject link from an e-mail
   formsRoutes,
   preferencesRoutes,
   itDeskRoutes,
+  delegationRoutes, // out of office, covering, the reminders sweep (docs/delegation.md)
   speechRoutes,
   adminRoutes, // /api/admin/*: administrators only (one hook for the whole scope)
 ];

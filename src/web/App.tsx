@@ -11,6 +11,7 @@ import { RequestRouteExtras } from './routing/RequestRouteExtras';
 import { useWebRoute } from './routing/hooks';
 import { SignInPage } from './sign-in/SignInPage';
 import { SET_PASSWORD_PATH, SetPasswordPage } from './accounts/SetPasswordPage';
+import { EMAIL_ACTION_PATH, EmailActionPage } from './email/EmailActionPage';
 import { ForcedPasswordChange } from './accounts/ForcedPasswordChange';
 import { DemoBanner } from './shell/DemoBanner';
 
@@ -47,6 +48,8 @@ function Screen() {
   const { user } = useAuth();
   // An invitation or first-run set-up link works whoever is signed in on this browser (a plain path check).
   if (window.location.pathname === SET_PASSWORD_PATH) return <SetPasswordPage />;
+  // An approver's Approve / Reject link from an e-mail: its own page, signed in or not (the link is bound to its approver).
+  if (window.location.pathname === EMAIL_ACTION_PATH) return <EmailActionPage />;
   if (!user) return <SignInPage />;
   if (user.must_change_credentials) return <ForcedPasswordChange user={user} />;
   return (

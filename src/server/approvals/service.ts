@@ -38,9 +38,11 @@ import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/er
 import { type AuthUser, fullName } from '../people/service.js';
 import { invalidateQueues } from './queue-cache.js';
 import { queueRefusal } from '../policies/groups.js';
+import type { ActingFor } from '../policies/cover.js';
 import {
   NOT_FOUND_MESSAGE,
   type ViewRelation,
+  actingFor,
   callerStageOf,
   canSeeSensitive,
   canViewRequest,
@@ -75,6 +77,10 @@ export interface DecideInput {
   formType?: string | null;
   /** The request's version the caller saw (its `version`); when given and no longer the stored one: 409. */
   version?: number | null;
+  /** Where the decision was made, when not on a dashboard: 'email' (an action link) is kept in the event's details. */
+  via?: 'email';
+  /** Runs in the decision's transaction after it is written (e.g. marking an e-mail link used); throwing undoes it. */
+  inTransaction?: (c: Queryable) => Promise<void>;
 }
 
 const COMMENTS_MAX = 1000;
@@ -139,6 +145,11 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
     const eventId = Number(row.reserved_event_id);
     const context = notificationContext(plan.after);
     const notices = await draftNotifications(db, { ...plan.event, context });
+    if (notices && plan.acting) {
+      // The owner's notification says who decided for whom ('... by Daniel Roy on behalf of Priya Nair').
+      const note = decidedForNote(plan.signer, plan.acting);
+      for (const d of notices.drafts) if (d.userId === row.employee_user_id) d.title = `${d.title} (${note})`;
+    }
     const record = await db
       .tx(async (c) => {
         // The request, then its approval: the approval counters' triggers read the other table, so the two must
@@ -146,11 +157,12 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
         const moved = await c.query(MOVE_REQUEST_SQL, [row.pk, row.version, plan.after.status, plan.after.current_stage, now]);
         if (moved.rowCount !== 1) throw CHANGED; // changed since it was read: roll back, read again
         plan.after.revision = moved.rows[0].revision; // the version after this decision (migration 082's trigger)
-        const n = notices ? firstNotificationsSql(notices, 'e', now, 17) : null;
+        const n = notices ? firstNotificationsSql(notices, 'e', now, 20) : null;
         const written = await c.query(
           prepared(
             `WITH a AS (
-           UPDATE approvals SET decision = $3, signer_id = $4, signer_name = $5, decided_at = $6, rejection_reason = $7, comments = $8
+           UPDATE approvals SET decision = $3, signer_id = $4, signer_name = $5, decided_at = $6, rejection_reason = $7, comments = $8,
+                  on_behalf_of_id = $18, on_behalf_of_name = $19, decided_as = $20
             WHERE request_pk = $1 AND stage = $2 AND decision = 'Pending'
            RETURNING request_pk
          ), e AS (
@@ -171,10 +183,14 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
             comments || null,
             eventId,
             ...eventValues(plan.event).slice(1),
+            plan.acting?.id ?? null,
+            plan.acting?.name ?? null,
+            plan.acting?.kind ?? null,
             ...(n?.params ?? []),
           ],
         );
         if (written.rows[0].event_id === null) throw CHANGED;
+        if (input.inTransaction) await input.inTransaction(c);
         if (plan.after.status !== row.status) {
           const reqRef = plan.event.request;
           await recordEvent(c, {
@@ -210,7 +226,15 @@ const MOVE_REQUEST_SQL = prepared(
 /** Thrown inside a decision's transaction when the request changed since it was read. */
 const CHANGED = new Error('the request changed since it was read');
 
+/** How a decision made for someone else reads in notifications. */
+export function decidedForNote(signer: string, acting: ActingFor): string {
+  if (acting.kind === 'escalation') return `decided by ${signer} after escalation`;
+  return `decided by ${signer} on behalf of ${acting.name ?? 'the approver'}`;
+}
+
 interface DecisionPlan {
+  /** Decided for someone else (a delegate's decision, or after an escalation); null in one's own right. */
+  acting: ActingFor | null;
   stage: Stage;
   signer: string;
   reason: string | null;
@@ -248,6 +272,7 @@ function planDecision(
   const reason = decision === 'Rejected' ? String(input.reason ?? '').trim() : null;
 
   const signer = fullName(user);
+  const acting = actingFor(user, row, stage);
   const chain = formTypeDef(row.form_type)?.chain ?? [];
   const next = dataChain ? nextDataStage(row.approvals, stage) : (chain[chain.indexOf(stage) + 1] ?? null);
   const after: RecordRow = {
@@ -265,6 +290,9 @@ function planDecision(
             decided_at: now.toISOString(),
             rejection_reason: reason,
             comments: comments || null,
+            on_behalf_of_id: acting?.id ?? null,
+            on_behalf_of_name: acting?.name ?? null,
+            decided_as: acting?.kind ?? null,
           }
         : a,
     ),
@@ -281,12 +309,14 @@ function planDecision(
       signer_name: signer,
       ...(reason !== null ? { rejection_reason: reason } : {}),
       ...(comments ? { comments } : {}),
+      ...(acting ? { decided_as: acting.kind, ...(acting.name ? { on_behalf_of: acting.name, on_behalf_of_id: acting.id } : {}) } : {}),
+      ...(input.via ? { via: input.via } : {}),
       next_stage: after.current_stage,
       ...(dataChain ? { stage_label: row.approvals.find((a) => a.stage === stage)?.stage_label ?? stage } : {}),
     },
     at: now,
   };
-  return { stage, signer, reason, after, event };
+  return { acting, stage, signer, reason, after, event };
 }
 
 export interface BulkItem {
@@ -432,7 +462,9 @@ export async function formDetailsFor(
   // Whether the caller works this dashboard does not depend on the request: refused before any lookup.
   assertRole(user, role);
   const row = await loadRecordByRef(db, ref);
-  if (!row || !viewRelations(user, row).includes(ROLE_RELATION[role])) throw notFound(NOT_FOUND_MESSAGE);
+  const relations = row ? viewRelations(user, row) : [];
+  // A delegate (or the person an overdue stage escalated to) opens the items they decide for from their dashboard.
+  if (!row || !(relations.includes(ROLE_RELATION[role]) || relations.includes('cover'))) throw notFound(NOT_FOUND_MESSAGE);
   if (formType && String(formType).trim() !== '' && normaliseFormType(formType) !== row.form_type) throw notFound(NOT_FOUND_MESSAGE);
   return approverView(withoutSensitive(user, row, toRecord(row)), user, role);
 }

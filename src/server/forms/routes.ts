@@ -8,6 +8,8 @@ import { FORM_TYPES, FORM_TYPE_IDS, successMessageOf } from '../../domain/forms.
 import { sendCachedJson } from '../approvals/queue-cache.js';
 import { assertMayViewPerson } from '../people/service.js';
 import { holidayNoteOf, leaveBalance } from './leave.js';
+import { coverNoticeFor } from '../delegation/service.js';
+import { loadRecordByRef } from '../requests/repo.js';
 import { itSecretKey } from '../it-desk/service.js';
 import {
   type OwnRecordsOptions,
@@ -100,7 +102,11 @@ export default async function formsRoutes(fastify: FastifyInstance) {
   app.get('/api/forms/details/:id', { schema: { params: IdParams } }, async (req, reply) => {
     const out = await requestDetails(db, req.user, req.params.id, ownRecords(req));
     if (carriesPassword(out)) reply.header('cache-control', 'no-store');
-    return { ...out, ...holidayNoteOf(out) };
+    // Added to the spec's fields: who decides for an approver who is away ('Priya is away until 3 Dec; ...').
+    const row = out.current_stage ? await loadRecordByRef(db, out.request_id) : undefined;
+    const covering = row ? await coverNoticeFor(db, row, clock.now()) : null;
+    const withNote = { ...out, ...holidayNoteOf(out) };
+    return covering ? { ...withNote, covering } : withNote;
   });
 
   app.get('/api/forms/employee-leave-balance/:userId', { schema: { params: UserParams } }, async (req) => {

@@ -2,6 +2,7 @@
 import type { AuthContext, Clock, LoginLimiter } from '../auth/service.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/pool.js';
+import type { JobScheduler } from '../jobs/scheduler.js';
 import type { AuthUser } from '../people/service.js';
 
 export interface AppContext extends AuthContext {
@@ -9,6 +10,8 @@ export interface AppContext extends AuthContext {
   clock: Clock;
   config: Config;
   limiter: LoginLimiter;
+  /** Background jobs on PostgreSQL (src/server/jobs/): features define theirs when registered. */
+  jobs: JobScheduler;
   /** Functions run when the app closes (listeners, timers). */
   onClose: Array<() => Promise<void> | void>;
 }

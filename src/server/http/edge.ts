@@ -6,6 +6,7 @@
 // on the raw URL would let it through. Every route needs a session unless it is marked `config: { public: true }`.
 // A URL that matches no route needs no session and is answered by the not-found handler (the web page or a
 // plain 404), which reveals nothing.
+import { activeCoversAt } from '../policies/cover.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { authenticate } from '../auth/service.js';
@@ -93,7 +94,8 @@ export function installEdge(app: FastifyInstance, ctx: AppContext, securityHeade
     const { user, tokenHash, expiresAtMs } = await authenticate(ctx, token);
     if (user.must_change_password && !ROUTES_BEFORE_PASSWORD_CHANGE.has(route))
       throw new HttpError(403, PASSWORD_CHANGE_REQUIRED, { must_change_credentials: true });
-    req.user = user;
+    // The people the user decides for as a delegate today (the app clock's business date).
+    req.user = user.cover_periods?.length ? { ...user, covers: activeCoversAt(user.cover_periods, ctx.clock.now()) } : user;
     req.tokenHash = tokenHash;
     req.sessionExpiresAt = expiresAtMs;
   });

@@ -2,15 +2,24 @@
 // stage. Off unless SMTP is configured; then notifications that merit an e-mail are queued in their own row
 // (email_state) and any instance sends them, claiming rows with SKIP LOCKED so each goes out once.
 import nodemailer, { type Mail } from 'nodemailer';
-import { changeLine } from '../../domain/notifications.js';
-import { requestPath } from '../../domain/web-routes.js';
 import type { MailSettings } from '../config.js';
 import type { Db } from '../db/pool.js';
+import {
+  type MailContext,
+  OUTBOX_COLUMNS,
+  type OutboxRow,
+  type OutgoingMail,
+  notificationMail,
+  preferencesOf,
+  routeByPreferences,
+  runDailyDigest,
+} from '../email/compose.js';
 import type { HubLogger } from './hub.js';
 
 /**
  * The SMTP settings (config.ts reads them: SMTP_URL, or SMTP_HOST with SMTP_PORT, SMTP_USER, SMTP_PASSWORD and
- * SMTP_SECURE; MAIL_FROM; ADMINEASE_PUBLIC_URL for the link to the request). Without any, config.mail is null and nothing is sent.
+ * SMTP_SECURE; MAIL_FROM; ADMINEASE_PUBLIC_URL for the links). Without any, config.mail is null and nothing is sent.
+ * What each e-mail says, the recipient's choices and the daily digest are src/server/email/'s (docs/email.md).
  */
 export type { MailSettings } from '../config.js';
 
@@ -19,20 +28,6 @@ const MAX_ATTEMPTS = 5;
 /** E-mails about changes older than this are not sent any more (e.g. after a long SMTP outage). */
 const MAX_AGE = '1 day';
 
-interface OutboxRow {
-  id: number;
-  title: string;
-  approval_field: string | null;
-  old_value: string | null;
-  new_value: string | null;
-  email_kind: string;
-  email_attempts: number;
-  /** The request's human id (the notification's form_id), or null. */
-  form_id: string | null;
-  email: string;
-  first_name: string;
-}
-
 export class Mailer {
   private readonly transporter: Mail<any, any>;
   private timer: NodeJS.Timeout | null = null;
@@ -40,13 +35,18 @@ export class Mailer {
   private again = false;
   private closed = false;
 
+  private readonly ctx: MailContext;
+
   constructor(
     private readonly db: Db,
     private readonly settings: MailSettings,
     private readonly log: HubLogger,
+    linkKey: Buffer,
     private readonly pollMs = 10_000,
+    private readonly now: () => Date = () => new Date(),
   ) {
     this.transporter = nodemailer.createTransport(settings.transport as any);
+    this.ctx = { db, settings, linkKey };
   }
 
   start() {
@@ -77,7 +77,7 @@ export class Mailer {
     return this.running;
   }
 
-  /** Claims up to 20 queued e-mails and sends them; returns how many were claimed. */
+  /** Claims up to 20 queued e-mails and sends them (or holds them for the digest); returns how many were claimed. */
   private async sendBatch(): Promise<number> {
     await this.db.query(
       `UPDATE notifications SET email_state = 'skipped' WHERE email_state = 'queued' AND created_at < now() - interval '${MAX_AGE}'`,
@@ -89,11 +89,26 @@ export class Mailer {
               SELECT id FROM notifications
                WHERE email_state = 'queued' OR (email_state = 'sending' AND emailed_at < now() - interval '5 minutes')
                ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED)
-        RETURNING n.id, n.title, n.approval_field, n.old_value, n.new_value, n.email_kind, n.email_attempts, n.form_id, u.email, u.first_name`,
+        RETURNING ${OUTBOX_COLUMNS}`,
     );
     for (const row of claimed.rows) {
       try {
-        await this.transporter.sendMail(this.compose(row));
+        // The recipient's settings: this kind of e-mail off, or held for the daily digest.
+        const route = routeByPreferences(row.email_kind, preferencesOf(row));
+        if (route !== 'send') {
+          await this.db.query(`UPDATE notifications SET email_state = $2, email_attempts = email_attempts - 1 WHERE id = $1`, [
+            row.id,
+            route,
+          ]);
+          continue;
+        }
+        const mail = await notificationMail(this.ctx, row, this.now());
+        if (!mail) {
+          // Moot by now (the request is gone, or someone already acted on the item).
+          await this.db.query(`UPDATE notifications SET email_state = 'skipped' WHERE id = $1`, [row.id]);
+          continue;
+        }
+        await this.send(mail);
         await this.db.query(`UPDATE notifications SET email_state = 'sent', emailed_at = now() WHERE id = $1`, [row.id]);
       } catch (err) {
         const failed = row.email_attempts >= MAX_ATTEMPTS;
@@ -104,18 +119,17 @@ export class Mailer {
     return claimed.rows.length;
   }
 
-  compose(row: OutboxRow) {
-    const line = changeLine(row);
-    const intro =
-      row.email_kind === 'new_item' ? 'A request is waiting for you in AdminEase.' : 'A decision was made on your request in AdminEase.';
-    // The link opens the request itself (the web's /requests/<id>; signed out, sign-in first and then the request).
-    const link = `${this.settings.publicUrl}${row.form_id ? requestPath(row.form_id) : '/'}`;
-    return {
-      from: this.settings.from,
-      to: row.email,
-      subject: row.title,
-      text: `Hello ${row.first_name},\n\n${intro}\n\n${row.title}\n${line}\n\n${row.form_id ? 'Open the request' : 'Open AdminEase'}: ${link}\n`,
-    };
+  /** Sends one composed e-mail through the SMTP transport. */
+  send(mail: OutgoingMail) {
+    return this.transporter.sendMail({ from: this.settings.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+  }
+
+  /**
+   * The daily digest of `now`'s organisation day (the scheduler's daily job runs it once across instances; a second
+   * run the same day, on any instance, sends nothing: email_digest_runs).
+   */
+  digest(now: Date = this.now()): Promise<number | null> {
+    return runDailyDigest(this.ctx, (mail) => this.send(mail), now, this.log);
   }
 
   async close() {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { setEmailQueueing } from '../events/notify.js';
 import { LiveHub } from './hub.js';
 import { Mailer } from './mailer.js';
+import { emailLinkKey } from '../email/routes.js';
 import { changesSinceSnapshot, markRead, ownUserId, saveSnapshot, unreadCount, unreadNotifications } from './service.js';
 import { PUBLIC_ROUTE } from '../http/edge.js';
 import { DATABASE_RETRY_AFTER_S } from '../db/unavailable.js';
@@ -33,9 +34,14 @@ export default async function notificationRoutes(fastify: FastifyInstance) {
   const settings = ctx.config.mail;
   let mailer: Mailer | null = null;
   if (settings) {
-    mailer = new Mailer(ctx.db, settings, app.log);
+    mailer = new Mailer(ctx.db, settings, app.log, emailLinkKey(ctx), 10_000, () => ctx.clock.now());
     setEmailQueueing(true);
     mailer.start();
+    // The daily digest of those who chose it: once a day across all instances (src/server/jobs/).
+    const m = mailer;
+    ctx.jobs.recurring('email-daily-digest', { dailyAt: `${String(settings.digestHour).padStart(2, '0')}:00` }, async (run) => {
+      await m.digest(run.now);
+    });
   }
   const hub = new LiveHub(ctx.db, app.log, { onPayload: (p) => (p.k === 'n' && mailer ? void mailer.kick() : undefined) });
   hubs.set(ctx, hub);

@@ -1,6 +1,7 @@
 // People: loading users, the user shape the API returns, resolving a person reference from a query
 // (src/server/policies/people.ts holds the rule of who may see whose personal data).
 import type { Queryable } from '../db/pool.js';
+import type { Cover, CoverPeriod } from '../policies/cover.js';
 
 export interface AuthUser {
   id: number;
@@ -21,6 +22,10 @@ export interface AuthUser {
   annual_leave_total: number;
   /** An administrator asked for a new password: nothing else is allowed until it is changed (accounts). */
   must_change_password: boolean;
+  /** Everyone who named this person their delegate while away (all periods, chains followed; policies/cover.ts). */
+  cover_periods?: CoverPeriod[];
+  /** Of those, the ones active today (set by the edge from the app clock): the request policy reads these. */
+  covers?: Cover[];
 }
 
 export const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`;
@@ -30,7 +35,10 @@ export const USER_SELECT = `
   SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.user_type, u.department_code, d.name AS department_name,
          u.employee_code, u.hr_id, u.manager_id, m.first_name || ' ' || m.last_name AS manager_name,
          u.hr_contact_id, h.first_name || ' ' || h.last_name AS hr_contact_name, u.join_date, u.annual_leave_total,
-         u.must_change_password
+         u.must_change_password,
+         (SELECT coalesce(json_agg(json_build_object('id', c.covered_id, 'user_type', c.user_type, 'name', c.name, 'path', c.path,
+                                                     'starts_on', c.starts_on, 'ends_on', c.ends_on)), '[]'::json)
+            FROM cover_chain(u.id) c) AS cover_periods
     FROM users u
     LEFT JOIN departments d ON d.code = u.department_code
     LEFT JOIN users m ON m.id = u.manager_id

@@ -20,6 +20,7 @@ import { FORM_TYPES, type Stage, formTypeDef } from '../../domain/forms.js';
 import { BUILTIN_GROUPS, stageKeyLabel } from '../../domain/form-types.js';
 import { HttpError } from '../http/errors.js';
 import { type RecordRow, toRecord } from '../requests/repo.js';
+import { type ActingFor, type Cover, actingForRule } from './cover.js';
 import { GROUP_USER_TYPE, isInStageGroup, isItStaff } from './groups.js';
 
 /** The facts of a viewer the rule reads (an AuthUser has them). */
@@ -27,6 +28,8 @@ export interface Viewer {
   id: number;
   role: string;
   user_type: string;
+  /** The people this viewer decides for today as their delegate (policies/cover.ts; the session's user has them). */
+  covers?: readonly Cover[];
 }
 
 /** The facts of a request the rule reads (a RecordRow has them). */
@@ -49,10 +52,14 @@ export interface StageFacts {
   /** The people resolved when the request was submitted (null: a built-in group, by user_type). */
   approver_ids?: readonly number[] | null;
   stage_label?: string | null;
+  /** The approver a delegate decided this stage for (policies/cover.ts). */
+  on_behalf_of_id?: number | null;
+  /** Who an overdue stage escalated to (they may decide it too). */
+  escalated_to_id?: number | null;
 }
 
 /** How a viewer relates to a request: the owner, or the dashboard on which they see it. */
-export type ViewRelation = 'owner' | 'manager' | 'hr' | 'finance' | 'facilities_desk' | 'facilities_manager' | 'it' | 'signer' | 'approver';
+export type ViewRelation = 'owner' | 'manager' | 'hr' | 'finance' | 'facilities_desk' | 'facilities_manager' | 'it' | 'signer' | 'approver' | 'cover';
 
 const chainOf = (formType: string): readonly Stage[] => formTypeDef(formType)?.chain ?? [];
 const typesWithStage = (stage: Stage) => FORM_TYPES.filter((t) => t.chain.includes(stage)).map((t) => t.formType);
@@ -75,9 +82,11 @@ export function signedAStage(req: Pick<RequestFacts, 'approvals'>, userId: numbe
   return (req.approvals ?? []).some((a) => a.signer_id === userId && a.decision !== 'Pending');
 }
 
-/** The stage other than `stage` of this request that `userId` signed, or null. */
+/** The stage other than `stage` of this request that `userId` signed (or a delegate signed for them), or null. */
 export function decidedOtherStep(req: Pick<RequestFacts, 'approvals'>, userId: number, stage: string): Stage | null {
-  const a = (req.approvals ?? []).find((x) => x.stage !== stage && x.signer_id === userId && x.decision !== 'Pending');
+  const a = (req.approvals ?? []).find(
+    (x) => x.stage !== stage && (x.signer_id === userId || x.on_behalf_of_id === userId) && x.decision !== 'Pending',
+  );
   return a ? (a.stage as Stage) : null;
 }
 
@@ -153,6 +162,21 @@ export function dataQueueScopeSql(user: Pick<Viewer, 'user_type'>, userParam: st
  * duties: one person decides at most one step of a request).
  */
 export function isStageApprover(user: Viewer, req: RequestFacts, stage: string): boolean {
+  return isOwnStageApprover(user, req, stage) || actingFor(user, req, stage) !== null;
+}
+
+/**
+ * When `user` decides `stage` for someone else (as their delegate while they are away, or because the overdue stage
+ * escalated to them): whom for and how; null when they decide it in their own right or not at all. The clauses are
+ * policies/cover.ts's.
+ */
+export function actingFor(user: Viewer, req: RequestFacts, stage: string): ActingFor | null {
+  if (isOwnStageApprover(user, req, stage)) return null;
+  return actingForRule(user, req, stage, isOwnStageApprover, separationOfDutiesRefusal);
+}
+
+/** The stage's own approvers (no delegation, no escalation). */
+function isOwnStageApprover(user: Viewer, req: RequestFacts, stage: string): boolean {
   const data = dataStage(req, stage);
   if (data) return isDataStageApprover(user, data);
   switch (stage) {
@@ -185,6 +209,9 @@ export function viewRelations(user: Viewer, req: RequestFacts): ViewRelation[] {
   if (isItStaff(user) && STAGE_VIEW_TYPES.it_helpdesk.includes(type)) out.push('it');
   if (signedAStage(req, user.id)) out.push('signer');
   if ((req.approvals ?? []).some((a) => isDataStageApprover(user, a))) out.push('approver');
+  // A delegate of an approver who is away, or the person an overdue stage escalated to, while it waits on them.
+  const stages = req.approvals?.length ? req.approvals.map((a) => a.stage) : chainOf(type);
+  if (stages.some((stage) => actingFor(user, req, stage) !== null)) out.push('cover');
   return out;
 }
 
@@ -195,7 +222,7 @@ export function canViewRequest(user: Viewer, req: RequestFacts): boolean {
 
 /** Does `user` decide a stage of this request (the people who may see its sensitive fields besides the owner)? */
 function decidesAStage(user: Viewer, req: RequestFacts): boolean {
-  if (hasDataChain(req)) return (req.approvals ?? []).some((a) => isDataStageApprover(user, a));
+  if (hasDataChain(req)) return (req.approvals ?? []).some((a) => isStageApprover(user, req, a.stage));
   return chainOf(req.form_type).some((stage) => isStageApprover(user, req, stage));
 }
 

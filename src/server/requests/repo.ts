@@ -91,7 +91,9 @@ export const RECORD_SELECT = `
          (SELECT coalesce(json_agg(json_build_object(
                    'stage', a.stage, 'decision', a.decision, 'signer_id', a.signer_id, 'signer_name', a.signer_name,
                    'decided_at', a.decided_at, 'rejection_reason', a.rejection_reason, 'comments', a.comments,
-                   'approver', a.approver, 'approver_ids', a.approver_ids, 'stage_label', a.stage_label, 'condition', a.condition) ORDER BY a.seq), '[]'::json)
+                   'approver', a.approver, 'approver_ids', a.approver_ids, 'stage_label', a.stage_label, 'condition', a.condition,
+                   'on_behalf_of_id', a.on_behalf_of_id, 'on_behalf_of_name', a.on_behalf_of_name, 'decided_as', a.decided_as,
+                   'escalated_to_id', a.escalated_to_id) ORDER BY a.seq), '[]'::json)
             FROM approvals a WHERE a.request_pk = r.id) AS approvals
     FROM requests r
     JOIN users e ON e.id = r.employee_id
@@ -111,6 +113,12 @@ export interface ApprovalRow {
   approver_ids?: number[] | null;
   stage_label?: string | null;
   condition?: unknown;
+  /** Decided by a delegate or after an escalation (docs/delegation.md): for whom, and how. */
+  on_behalf_of_id?: number | null;
+  on_behalf_of_name?: string | null;
+  decided_as?: 'delegate' | 'escalation' | null;
+  /** An overdue stage escalated to this person (they may decide it too). */
+  escalated_to_id?: number | null;
 }
 
 export interface RecordRow {
@@ -209,6 +217,9 @@ export function toRecord(row: RecordRow): RequestRecord {
       rec[`${p}_date`] = dateOnly(a.decided_at);
       rec[`${p}_rejected_reason`] = a.rejection_reason ?? '';
       if (a.comments) rec[`${p}_comments`] = a.comments;
+      // Added to the spec's fields: a decision made for someone else (a delegate's, or after an escalation).
+      if (a.decided_as) rec[`${p}_decided_as`] = a.decided_as;
+      if (a.on_behalf_of_name) rec[`${p}_on_behalf_of`] = a.on_behalf_of_name;
     }
   }
   const dataChain = approvals?.some((a) => a.approver) ?? false;

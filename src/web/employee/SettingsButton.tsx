@@ -1,4 +1,4 @@
-// The header's settings button: sound, voice and display preferences in a dialog, saved per user
+// The header's settings button: sound, voice, display and e-mail preferences in a dialog, saved per user
 // (PUT /api/users/me/preferences).
 import { useEffect, useRef, useState } from 'react';
 import { Settings } from 'lucide-react';
@@ -12,6 +12,25 @@ const VOICE_LABELS: Record<string, string> = {
   'en-US-Chirp3-HD-Puck': 'Puck (lively)',
   'en-US-Chirp3-HD-Kore': 'Kore (warm)',
 };
+
+/** The e-mail switches (docs/email.md): which e-mails the person gets. */
+const EMAIL_TOGGLES: ReadonlyArray<{ key: 'email_decisions' | 'email_waiting' | 'email_digest'; label: string; hint: string }> = [
+  {
+    key: 'email_decisions',
+    label: 'Decisions on my requests',
+    hint: 'An e-mail when your request is approved or rejected, with the reason.',
+  },
+  {
+    key: 'email_waiting',
+    label: 'Items waiting for me',
+    hint: 'An e-mail when a request waits for your decision, with Approve and Reject buttons.',
+  },
+  {
+    key: 'email_digest',
+    label: 'Daily digest instead of each item',
+    hint: 'One e-mail a day with everything above, instead of one e-mail per item.',
+  },
+];
 
 function Toggle({
   id,
@@ -110,7 +129,7 @@ export function SettingsButton() {
         open={open}
         onClose={() => setOpen(false)}
         title="Settings"
-        description="Sound, voice and display preferences are saved to your account."
+        description="Sound, voice, display and e-mail preferences are saved to your account."
         closeOnBackdrop={!save.isPending}
         footer={
           <>
@@ -200,6 +219,19 @@ export function SettingsButton() {
               checked={draft.reduce_motion}
               onChange={(v) => set('reduce_motion', v)}
             />
+          </fieldset>
+          <fieldset className="space-y-3">
+            <legend className="mb-2 text-sm font-semibold text-gray-900">E-mail</legend>
+            {EMAIL_TOGGLES.map((t) => (
+              <Toggle
+                key={t.key}
+                id={`pref-${t.key}`}
+                label={t.label}
+                hint={t.hint}
+                checked={draft[t.key]}
+                onChange={(v) => set(t.key, v)}
+              />
+            ))}
           </fieldset>
         </div>
       </Dialog>

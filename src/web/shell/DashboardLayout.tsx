@@ -141,7 +141,7 @@ export function DashboardLayout({ dashboard, headerActions, assistant = defaultA
           </div>
           <nav aria-label="Account and tools" className="ml-auto flex shrink-0 items-center gap-0.5 sm:gap-1">
             <Suspense fallback={null}>
-              <HeaderTools user={user} />
+              <HeaderTools user={user} settings={dashboard !== 'employee'} />
             </Suspense>
             {headerActions}
             <UserMenu user={user} />

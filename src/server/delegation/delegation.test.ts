@@ -1,0 +1,190 @@
+// Delegation while away (issue 20): the self-service and admin out-of-office API and its validation; a delegate decides
+// during the period and not after it, on behalf of the approver (history, notification, record); delegation never
+// yields self-approval (chains that pass through the requester, a second step of one request); the requester sees
+// who is covering.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, businessDate } from '../../domain/business-time.js';
+import { type Factories, type Person, factories } from '../test/factories.js';
+import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
+
+let t: TestApp;
+let f: Factories;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  f = factories(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const today = () => businessDate(t.clock.now());
+const del = async (client: ApiClient, url: string) => {
+  const r = await t.app.inject({ method: 'DELETE', url, headers: { authorization: `Bearer ${client.token}` } });
+  return { status: r.statusCode, body: r.json() };
+};
+
+/** An employee with a line manager and an HR contact of their own, and a spare person to delegate to. */
+async function setup() {
+  const { employee, manager, hr } = await f.team();
+  const delegate = await f.person({ kind: 'employee', first_name: 'Daniel' });
+  return { employee, manager, hr, delegate };
+}
+
+async function away(who: Person, delegate: Person, from = today(), until = addDays(today(), 2)) {
+  const res = await (await f.login(who)).put('/api/me/out-of-office', { delegate: delegate.email, from, until, message: 'On leave' });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+}
+
+describe('out of office: self-service API', () => {
+  it('sets, shows and clears a period; the delegate sees whom they cover', async () => {
+    const { manager, delegate } = await setup();
+    const me = await f.login(manager);
+    expect((await me.get('/api/me/out-of-office')).body).toMatchObject({ delegate: null, active: false });
+    const set = await me.put('/api/me/out-of-office', { delegate: delegate.employee_code, from: today(), until: addDays(today(), 3) });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body).toMatchObject({ delegate: delegate.employee_code, delegate_name: delegate.name, from: today(), active: true });
+    const covering = (await (await f.login(delegate)).get('/api/me/out-of-office')).body.covering;
+    expect(covering).toEqual([{ employee_code: manager.employee_code, name: manager.name, until: addDays(today(), 3) }]);
+    const cleared = await del(me, '/api/me/out-of-office');
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ delegate: null, active: false });
+  });
+
+  it('refuses bad input with 400 and changes nothing', async () => {
+    const { manager, delegate } = await setup();
+    const me = await f.login(manager);
+    const inactive = await f.person({ kind: 'employee' });
+    await t.db.query('UPDATE users SET active = false WHERE id = $1', [inactive.id]);
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ delegate: manager.email, from: today(), until: today() }, /your own delegate/],
+      [{ delegate: 'nobody@example.com', from: today(), until: today() }, /No person/],
+      [{ delegate: inactive.email, from: today(), until: today() }, /active person/],
+      [{ delegate: delegate.email, from: today(), until: addDays(today(), -1) }, /on or after from/],
+      [{ delegate: delegate.email, from: addDays(today(), -5), until: addDays(today(), -1) }, /already ended/],
+      [{ delegate: delegate.email, from: '03/12/2026', until: today() }, /YYYY-MM-DD/],
+      [{ delegate: delegate.email, from: '2026-02-30', until: today() }, /YYYY-MM-DD/],
+      [{ delegate: delegate.email, from: today() }, /until/],
+      [{ delegate: delegate.email, from: today(), until: today(), extra: 1 }, /extra|Unrecognized/i],
+      [{ delegate: delegate.email, from: today(), until: today(), message: 'x'.repeat(501) }, /500/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await me.put('/api/me/out-of-office', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error).toMatch(message);
+    }
+    expect((await me.get('/api/me/out-of-office')).body.delegate).toBeNull();
+  });
+
+  it("the administrator sets and clears someone's period (audited); others may not", async () => {
+    const { manager, delegate, employee } = await setup();
+    const admin = await f.login(await f.person({ kind: 'admin' }));
+    const url = `/api/admin/people/${manager.employee_code}/out-of-office`;
+    const body = { delegate: delegate.email, from: today(), until: addDays(today(), 1), message: 'Sick leave' };
+    expect((await (await f.login(employee)).put(url, body)).status).toBe(403);
+    const res = await admin.put(url, body);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ delegate: delegate.employee_code, message: 'Sick leave', active: true });
+    expect((await admin.get(url)).body.delegate).toBe(delegate.employee_code);
+    expect((await admin.put('/api/admin/people/NO-SUCH/out-of-office', body)).status).toBe(404);
+    const audit = await admin.get(`/api/admin/audit?target=${manager.employee_code}`);
+    expect(audit.body.entries.map((e: { action: string }) => e.action)).toContain('person.out_of_office.set');
+    expect((await del(admin, url)).body.delegate).toBeNull();
+    const after = await admin.get(`/api/admin/audit?target=${manager.employee_code}`);
+    expect(after.body.entries.map((e: { action: string }) => e.action)).toContain('person.out_of_office.clear');
+  });
+});
+
+describe('a delegate decides for an approver who is away', () => {
+  it('during the period, on behalf of the approver; not after it; the requester sees who is covering', async () => {
+    const { employee, manager, delegate } = await setup();
+    const first = await f.request({ owner: employee, formType: 'leave-request' });
+    const second = await f.request({ owner: employee, formType: 'leave-request' });
+    await away(manager, delegate);
+    const d = await f.login(delegate);
+    const owner = await f.login(employee);
+
+    // The requester sees who is covering.
+    const details = await owner.get(`/api/forms/details/${first.request_id}`);
+    expect(details.body.covering).toMatchObject({ approver_name: manager.name, delegate_name: delegate.name });
+    expect(details.body.covering.text).toMatch(new RegExp(`^${manager.first_name} is away until \\d+ \\w{3}; Daniel is deciding`));
+
+    // The delegate's list of items decided for others, marked on behalf of the manager.
+    const covering = await d.get('/api/me/covering');
+    expect(covering.body.items.map((i: { form_id: string }) => i.form_id)).toEqual(
+      expect.arrayContaining([first.request_id, second.request_id]),
+    );
+    expect(covering.body.items[0]).toMatchObject({ kind: 'delegate', on_behalf_of: manager.name, stage: 'line_manager' });
+    // The delegate opens the item from a dashboard.
+    expect((await d.get(`/api/manager/form-details?form_id=${first.request_id}`)).status).toBe(200);
+
+    // After the period: refused like a request they may not see; during it: decided on behalf of the manager.
+    t.clock.offsetMs += 4 * 86_400_000;
+    const later = await t.login(delegate.email); // a session of that day (sessions end after a day idle)
+    const late = await later.post('/api/manager/update-status', { form_id: first.request_id, status: 'Approved' });
+    expect(late.status).toBe(404);
+    t.clock.offsetMs -= 4 * 86_400_000;
+    const res = await d.post('/api/manager/update-status', { form_id: second.request_id, status: 'Approved' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.form).toMatchObject({
+      line_manager_approval: 'Approved',
+      line_manager_signature: delegate.name,
+      line_manager_on_behalf_of: manager.name,
+      line_manager_decided_as: 'delegate',
+    });
+    const history = await owner.get(`/api/requests/${second.request_id}/history`);
+    const decision = history.body.events.find((e: { event_type: string }) => e.event_type === 'decision');
+    expect(decision.summary).toBe(`Approved by ${delegate.name} on behalf of ${manager.name} (Line Manager)`);
+    const notes = await t.db.query('SELECT title FROM notifications WHERE user_id = $1 AND form_id = $2', [employee.id, second.request_id]);
+    expect(notes.rows.map((r) => r.title).join('\n')).toContain(`on behalf of ${manager.name}`);
+    // The original approver can still decide while away.
+    const m = await f.login(manager);
+    expect((await m.post('/api/manager/update-status', { form_id: first.request_id, status: 'Approved' })).status).toBe(200);
+  });
+
+  it('never yields self-approval: not the requester, not through the requester, not a second step', async () => {
+    const { employee, manager, hr } = await setup();
+    const colleague = await f.person({ kind: 'employee', manager, hr_contact: hr });
+    const outsider = await f.person({ kind: 'employee' });
+    // The manager is away and names the employee; the employee is away too and names an outsider.
+    await away(manager, employee);
+    await away(employee, outsider);
+    const own = await f.request({ owner: employee, formType: 'leave-request' });
+    const theirs = await f.request({ owner: colleague, formType: 'leave-request' });
+    const e = await f.login(employee);
+    const o = await f.login(outsider);
+    expect((await e.post('/api/manager/update-status', { form_id: own.request_id, status: 'Approved' })).status).toBe(403);
+    // The chain manager -> employee -> outsider never passes the employee's own request on.
+    expect((await o.post('/api/manager/update-status', { form_id: own.request_id, status: 'Approved' })).status).toBe(404);
+    expect((await o.get('/api/me/covering')).body.items.map((i: { form_id: string }) => i.form_id)).not.toContain(own.request_id);
+    // ... but it does pass on the colleague's (followed to the limit, three hops).
+    const ok = await o.post('/api/manager/update-status', { form_id: theirs.request_id, status: 'Approved' });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.form.line_manager_on_behalf_of).toBe(manager.name);
+
+    // The HR contact is away and names the same outsider, who already decided the line-manager step: refused.
+    await away(hr, outsider);
+    const second = await o.post('/api/hr/update-status', { form_id: theirs.request_id, status: 'Approved' });
+    expect(second.status).toBe(403);
+    expect(second.body.error).toMatch(/already decided/);
+    // The HR contact decides it themselves.
+    expect((await (await f.login(hr)).post('/api/hr/update-status', { form_id: theirs.request_id, status: 'Approved' })).status).toBe(200);
+  });
+
+  it('the approver back from leave does not decide a second step a delegate decided for them', async () => {
+    const { employee, manager } = await setup();
+    const delegate = await f.person({ kind: 'employee' });
+    // The manager is also the HR contact: the HR step passes to other HR staff when the manager signed a step.
+    const hrManager = await f.person({ kind: 'hr' });
+    const owner = await f.person({ kind: 'employee', manager: hrManager, hr_contact: hrManager });
+    await away(hrManager, delegate);
+    const rec = await f.request({ owner, formType: 'leave-request' });
+    const d = await f.login(delegate);
+    expect((await d.post('/api/manager/update-status', { form_id: rec.request_id, status: 'Approved' })).status).toBe(200);
+    const back = await (await f.login(hrManager)).post('/api/hr/update-status', { form_id: rec.request_id, status: 'Approved' });
+    expect(back.status).toBe(403);
+    void employee;
+    void manager;
+  });
+});
