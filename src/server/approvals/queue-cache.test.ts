@@ -97,6 +97,18 @@ describe('QueueCache', () => {
     cache.set('finance|4|All||', 'fresh', g);
     expect(cache.get('user-forms|9|8|code|no-pw')).toBeUndefined();
     expect(cache.get('finance|4|All||')).toBe('fresh');
+    // A line manager's queue goes with the requests of that manager only (when the change names them).
+    let g2 = cache.generation();
+    cache.set('manager|5|All||', 'five', g2);
+    cache.set('manager|6|All||', 'six', g2);
+    cache.invalidate({ owners: [7], formTypes: [financeType], lineManagers: [5] });
+    expect(cache.get('manager|5|All||')).toBeUndefined();
+    expect(cache.get('manager|6|All||')).toBe('six');
+    g2 = cache.generation();
+    cache.set('manager|5|All||', 'five', g2);
+    cache.invalidate({ owners: [7], formTypes: [financeType] }); // managers unknown: every manager's queue
+    expect(cache.get('manager|5|All||')).toBeUndefined();
+    expect(cache.get('manager|6|All||')).toBeUndefined();
     // No scope: everything.
     const full = cache.stats().fullChanges;
     fill();
@@ -107,16 +119,26 @@ describe('QueueCache', () => {
   });
 
   it('reads the scope from the signal of every committed change (migration 175), everything for people', async () => {
-    expect(parseChangeScope('o=3,4;t=leave-request,petty-cash')).toEqual({ owners: [3, 4], formTypes: ['leave-request', 'petty-cash'] });
+    expect(parseChangeScope('o=3,4;t=leave-request,petty-cash;m=9')).toEqual({
+      owners: [3, 4],
+      formTypes: ['leave-request', 'petty-cash'],
+      lineManagers: [9],
+    });
+    expect(parseChangeScope('o=3;t=leave-request')).toEqual({ owners: [3], formTypes: ['leave-request'], lineManagers: undefined });
     expect(parseChangeScope('')).toBeUndefined();
     expect(parseChangeScope('garbage')).toBeUndefined();
     expect(dependsOn('user-forms|1|2|code|pw')).toEqual({ person: 2 });
-    expect(dependsOn('manager|1|All||')).toEqual({ role: 'manager' });
+    expect(dependsOn('manager|1|All||')).toEqual({ role: 'manager', manager: 1 });
+    expect(dependsOn('hr|1|All||')).toEqual({ role: 'hr' });
     expect(dependsOn('it|1|All|50|')).toBeUndefined();
 
     const cache = new QueueCache(t.db, log);
     await cache.start();
-    const r = (await t.db.query('SELECT id, employee_id, form_type FROM requests ORDER BY id LIMIT 1')).rows[0];
+    const r = (
+      await t.db.query(
+        'SELECT id, employee_id, form_type, line_manager_id FROM requests WHERE line_manager_id IS NOT NULL ORDER BY id LIMIT 1',
+      )
+    ).rows[0];
     const other = (await t.db.query('SELECT id FROM users WHERE id <> $1 ORDER BY id LIMIT 1', [r.employee_id])).rows[0].id;
     const wait = async (g: number) => {
       const until = Date.now() + 3000;
@@ -129,10 +151,16 @@ describe('QueueCache', () => {
     let g = cache.generation();
     cache.set(mine, 'm', g);
     cache.set(theirs, 't', g);
+    const ownManager = `manager|${r.line_manager_id}|All||`;
+    const otherManager = `manager|${other === r.line_manager_id ? other + 100000 : other}|All||`;
+    cache.set(ownManager, 'om', g);
+    cache.set(otherManager, 'xm', g);
     await t.db.query('UPDATE requests SET updated_at = updated_at WHERE id = $1', [r.id]);
     await wait(g);
     expect(cache.get(mine)).toBeUndefined();
     expect(cache.get(theirs)).toBe('t');
+    expect(cache.get(ownManager)).toBeUndefined();
+    expect(cache.get(otherManager)).toBe('xm');
     // an approval row of the request names the same owner
     g = cache.generation();
     cache.set(mine, 'm', g);

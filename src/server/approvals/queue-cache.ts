@@ -8,30 +8,49 @@
 import { type ListenerLogger, PgListener } from '../db/listener.js';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/pool.js';
-import { MANAGER_VIEW_TYPES, STAGE_VIEW_TYPES } from '../policies/requests.js';
+import { MANAGER_VIEW_TYPES, STAGE_VIEW_TYPES, queueScopeSql } from '../policies/requests.js';
 
 export const QUEUE_CHANNEL = 'adminease_queue';
 
-/** What a committed change touched: the requests' owners (user ids) and form types. */
+/**
+ * What a committed change touched: the requests' owners (user ids), form types and line managers (user ids;
+ * absent: unknown, every line manager's queue).
+ */
 export interface ChangeScope {
   owners: readonly number[];
   formTypes: readonly string[];
+  lineManagers?: readonly number[];
 }
 
-/** The payload of migration 175's signal, `o=<ids>;t=<types>`; undefined (everything) for '' or anything else. */
+/** The payload of migration 175's signal, `o=<ids>;t=<types>;m=<ids>`; undefined (everything) for '' or anything else. */
 export function parseChangeScope(payload: string): ChangeScope | undefined {
-  const m = /^o=([\d,]*);t=([a-z0-9_,-]*)$/.exec(payload);
+  const m = /^o=([\d,]*);t=([a-z0-9_,-]*)(?:;m=([\d,]*))?$/.exec(payload);
   if (!m) return undefined;
   const list = (x: string) => (x === '' ? [] : x.split(','));
-  return { owners: list(m[1]).map(Number), formTypes: list(m[2]) };
+  return { owners: list(m[1]).map(Number), formTypes: list(m[2]), lineManagers: m[3] === undefined ? undefined : list(m[3]).map(Number) };
 }
 
-/** The scope of records just written (this instance's own change), or undefined when `out` holds none. */
+/**
+ * The scope of records just written (this instance's own change), or undefined when `out` holds none. Records
+ * do not carry the line manager: every line manager's queue of those types goes (other instances hear the
+ * exact scope from PostgreSQL). Rows of the requests table (`line_manager_id`) narrow it to their managers.
+ */
 export function scopeOfRecords(out: unknown): ChangeScope | undefined {
   const recs = (Array.isArray(out) ? out : [out]) as Array<{ employee_user_id?: unknown; form_type?: unknown }>;
   if (recs.length === 0 || !recs.every((r) => r && typeof r.employee_user_id === 'number' && typeof r.form_type === 'string'))
     return undefined;
   return { owners: recs.map((r) => r.employee_user_id as number), formTypes: recs.map((r) => r.form_type as string) };
+}
+
+/** The scope of a change to these request rows (a decision's request as it was read). */
+export function scopeOfRows(
+  rows: ReadonlyArray<{ employee_user_id: number; form_type: string; line_manager_id: number | null }>,
+): ChangeScope {
+  return {
+    owners: rows.map((r) => r.employee_user_id),
+    formTypes: rows.map((r) => r.form_type),
+    lineManagers: rows.flatMap((r) => (r.line_manager_id === null ? [] : [r.line_manager_id])),
+  };
 }
 
 /** The form types each cached queue (by key prefix, the role) can show. */
@@ -44,29 +63,41 @@ const QUEUE_TYPES: Record<string, readonly string[]> = {
 };
 
 /**
+ * A line manager's queue shows exactly the requests whose line_manager_id is that manager (the queue scope of the
+ * request policy); only while that holds is a change narrowed to the queues of its requests' line managers.
+ */
+const MANAGER_QUEUE_PERSONAL = (() => {
+  const s = queueScopeSql('manager', '$1');
+  return !s.extra && /^r\.line_manager_id = \$1 AND r\.form_type IN \([^()]*\)$/.test(s.scope);
+})();
+
+/**
  * What an answer depends on, from its key: `user-forms|viewer|person|...` on the person's requests, a role's
  * queue (`manager|...`, `hr|...`) on the requests of the form types that role's dashboard shows. Any other key
  * (the IT queue, tests) on every change.
  */
-export function dependsOn(key: string): { person?: number; role?: string } | undefined {
-  const [head, , person] = key.split('|', 3);
+export function dependsOn(key: string): { person?: number; role?: string; manager?: number } | undefined {
+  const [head, viewer, person] = key.split('|', 3);
   if (head === 'user-forms' && /^\d+$/.test(person ?? '')) return { person: Number(person) };
+  if (head === 'manager' && MANAGER_QUEUE_PERSONAL && /^\d+$/.test(viewer ?? '')) return { role: head, manager: Number(viewer) };
   if (head in QUEUE_TYPES) return { role: head };
   return undefined;
 }
 
 const tagsOfKey = (key: string): string[] => {
   const d = dependsOn(key);
-  return d?.person !== undefined ? [`p:${d.person}`] : d?.role ? [`r:${d.role}`] : ['any'];
+  if (d?.person !== undefined) return [`p:${d.person}`];
+  if (d?.manager !== undefined) return [`m:${d.manager}`, 'r:manager*'];
+  return d?.role ? [`r:${d.role}`] : ['any'];
 };
 
-const tagsOfScope = (s: ChangeScope): string[] => [
-  'any',
-  ...s.owners.map((o) => `p:${o}`),
-  ...Object.keys(QUEUE_TYPES)
-    .filter((role) => s.formTypes.some((t) => QUEUE_TYPES[role].includes(t)))
-    .map((role) => `r:${role}`),
-];
+const tagsOfScope = (s: ChangeScope): string[] => {
+  const roles = Object.keys(QUEUE_TYPES).filter((role) => s.formTypes.some((t) => QUEUE_TYPES[role].includes(t)));
+  const tags = ['any', ...s.owners.map((o) => `p:${o}`), ...roles.map((role) => `r:${role}`)];
+  // A personal line-manager queue ('r:manager*' on every one of them) goes with its own manager's requests only.
+  if (roles.includes('manager')) tags.push(...(s.lineManagers ? s.lineManagers.map((m) => `m:${m}`) : ['r:manager*']));
+  return tags;
+};
 
 interface Entry {
   at: number;

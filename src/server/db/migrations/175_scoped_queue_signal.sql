@@ -1,7 +1,7 @@
 -- The queue caches' signal says what changed (issue 21): a committed change to requests or approvals notifies
--- 'adminease_queue' with 'o=<owner ids>;t=<form types>' of the requests it touched, so every instance drops
--- only the answers that change can affect (src/server/approvals/queue-cache.ts): the owners' lists and the
--- queues of the roles whose dashboards show those form types. A change of more than 50 requests, a TRUNCATE
+-- 'adminease_queue' with 'o=<owner ids>;t=<form types>;m=<line manager ids>' of the requests it touched, so
+-- every instance drops only the answers that change can affect (src/server/approvals/queue-cache.ts): the
+-- owners' lists, the line managers' queues and the queues of the roles whose dashboards show those form types. A change of more than 50 requests, a TRUNCATE
 -- and any change to users still notify '' (everything). Statement-level triggers with transition tables: one
 -- notification per statement, identical ones folded by PostgreSQL within a transaction.
 DROP TRIGGER approval_queue_signal_requests ON requests;
@@ -16,7 +16,8 @@ BEGIN
     RETURN;
   END IF;
   SELECT 'o=' || coalesce(string_agg(DISTINCT r.employee_id::text, ','), '') ||
-         ';t=' || coalesce(string_agg(DISTINCT r.form_type, ','), '')
+         ';t=' || coalesce(string_agg(DISTINCT r.form_type, ','), '') ||
+         ';m=' || coalesce(string_agg(DISTINCT r.line_manager_id::text, ','), '')
     INTO payload
     FROM requests r WHERE r.id = ANY(pks);
   PERFORM pg_notify('adminease_queue', payload);
@@ -30,12 +31,15 @@ DECLARE
 BEGIN
   IF TG_OP = 'INSERT' THEN
     SELECT count(*), 'o=' || coalesce(string_agg(DISTINCT employee_id::text, ','), '') || ';t=' || coalesce(string_agg(DISTINCT form_type, ','), '')
+                     || ';m=' || coalesce(string_agg(DISTINCT line_manager_id::text, ','), '')
       INTO n, payload FROM new_rows;
   ELSIF TG_OP = 'UPDATE' THEN
     SELECT count(*), 'o=' || coalesce(string_agg(DISTINCT employee_id::text, ','), '') || ';t=' || coalesce(string_agg(DISTINCT form_type, ','), '')
-      INTO n, payload FROM (SELECT employee_id, form_type FROM new_rows UNION ALL SELECT employee_id, form_type FROM old_rows) x;
+                     || ';m=' || coalesce(string_agg(DISTINCT line_manager_id::text, ','), '')
+      INTO n, payload FROM (SELECT employee_id, form_type, line_manager_id FROM new_rows UNION ALL SELECT employee_id, form_type, line_manager_id FROM old_rows) x;
   ELSE
     SELECT count(*), 'o=' || coalesce(string_agg(DISTINCT employee_id::text, ','), '') || ';t=' || coalesce(string_agg(DISTINCT form_type, ','), '')
+                     || ';m=' || coalesce(string_agg(DISTINCT line_manager_id::text, ','), '')
       INTO n, payload FROM old_rows;
   END IF;
   IF n = 0 THEN
