@@ -771,10 +771,14 @@ async function main() {
   await pool.end();
 
   // ---- report ----
+  const loadEnd = os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
   const md = [
     `# AdminEase benchmark, ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
-    `Machine: ${m.cpu}, ${m.memory} RAM, Node ${m.node}, ${m.postgres}; load average at start ${m.loadavg}.`,
+    `Machine: ${m.cpu} (nproc ${os.availableParallelism()}), ${m.memory} RAM, Node ${m.node}, ${m.postgres}; load average at start ${m.loadavg}, at the end ${loadEnd}.`,
     `Settings: ${m.settings}. Database: ${fmt(BIG)} requests (${benchDatabaseName(BIG)}), scale ratio against ${fmt(SMALL)} (${benchDatabaseName(SMALL)}).`,
     '',
     '| Section | Measure | Figure | Target | Met |',
@@ -785,7 +789,7 @@ async function main() {
   const dir = path.join(ROOT, 'bench/results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'latest.md'), md);
-  writeFileSync(path.join(dir, 'latest.json'), JSON.stringify({ started, machine: m, rows, figures }, null, 2));
+  writeFileSync(path.join(dir, 'latest.json'), JSON.stringify({ started, machine: { ...m, loadavgEnd: loadEnd }, rows, figures }, null, 2));
   console.log(`\n${md}`);
   log(`written to bench/results/latest.md and latest.json`);
 }
