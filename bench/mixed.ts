@@ -11,7 +11,7 @@ import { formTypeDef } from '../src/domain/forms.js';
 import { insertRequest, loadRecordByRef } from '../src/server/requests/repo.js';
 import { recordEvent } from '../src/server/events/service.js';
 import { type Statement, replay, startCapturer } from './capture.js';
-import { SCALE_ORG, log } from './common.js';
+import { SCALE_ORG, log, quiesce, retrying } from './common.js';
 import { percentile } from './measure.js';
 import { sessionsForIds } from './endpoints.js';
 
@@ -674,6 +674,11 @@ export async function snapshot(db: pg.Pool, plan: MixedPlan): Promise<Snapshot> 
 
 /** Puts the database back to `s`: the load's requests, events and notifications deleted, changed rows restored. */
 export async function restore(db: pg.Pool, s: Snapshot): Promise<void> {
+  await quiesce(db);
+  await retrying(() => restoreOnce(db, s));
+}
+
+async function restoreOnce(db: pg.Pool, s: Snapshot): Promise<void> {
   const c = await db.connect();
   try {
     await c.query('BEGIN');

@@ -17,7 +17,19 @@ import path from 'node:path';
 import pg from 'pg';
 import { DONE, readEventStream } from '../src/domain/event-stream.js';
 import { type Statement, replay, startCapturer } from './capture.js';
-import { BENCH_PASSWORD, adminClient, benchDatabaseName, benchServerUrl, flags, intFlag, log, scaleEmail, withDatabase } from './common.js';
+import {
+  BENCH_PASSWORD,
+  adminClient,
+  benchDatabaseName,
+  benchServerUrl,
+  flags,
+  intFlag,
+  log,
+  quiesce,
+  retrying,
+  scaleEmail,
+  withDatabase,
+} from './common.js';
 import { type Figure, fmt, httpLoad, loop, percentile } from './measure.js';
 import { type ReadEndpoint, pendingPool, readEndpoints, sessionsFor, sessionsForIds } from './endpoints.js';
 import { KINDS, type MixedFigure, type MixedPlan, READ_KINDS, mixedHttp, mixedRaw, planMixed, restore, snapshot } from './mixed.js';
@@ -81,6 +93,11 @@ async function ensureSeeded(requests: number): Promise<string> {
 
 /** Puts the bench's decisions back (approval rows, request state, events and their notifications). */
 async function revertDecisions(db: pg.Pool, eventIdBefore: number) {
+  await quiesce(db);
+  return retrying(() => revertDecisionsOnce(db, eventIdBefore));
+}
+
+async function revertDecisionsOnce(db: pg.Pool, eventIdBefore: number) {
   const c = await db.connect();
   try {
     await c.query('BEGIN');
