@@ -14,10 +14,10 @@ export interface Statement {
   name?: string;
 }
 
-const asStatement = (q: Sql | { name?: string; text: string }, values: unknown): Statement =>
+const asStatement = (q: Sql | { name?: string; text: string; values?: unknown[] }, values: unknown): Statement =>
   typeof q === 'string'
     ? { text: q, values: Array.isArray(values) ? values : [] }
-    : { text: q.text, name: q.name, values: Array.isArray(values) ? values : [] };
+    : { text: q.text, name: q.name, values: Array.isArray(values) ? values : ((q as { values?: unknown[] }).values ?? []) };
 
 /** Runs a captured statement the way the server did. */
 export function replay(pool: pg.Pool, st: Statement) {
@@ -59,6 +59,8 @@ export async function startCapturer(databaseUrl: string): Promise<Capturer> {
   const config = { ...loadConfig({ ...process.env, ADMINEASE_WEB_DIR: '/nonexistent' }), databaseUrl, logLevel: 'silent' };
   const app = await buildApp({ db, config, logger: false });
   await app.ready();
+  // What the app starts on its own (the reset-password sweep's first pass) is not part of any endpoint's work.
+  await new Promise((r) => setTimeout(r, 1500));
   return {
     app,
     async capture(token, url, method = 'GET', body, headers = {}) {

@@ -70,3 +70,33 @@ export const log = (msg: string) => console.log(`[${new Date().toISOString().sli
 export function elapsed(t0: number): string {
   return `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 }
+
+/**
+ * Waits until no other session runs a statement on this database (a loaded server still finishing calls the load
+ * generator gave up on), at most `maxMs`: the bench's clean-ups then do not race the load's last writes.
+ */
+export async function quiesce(db: pg.Pool, maxMs = 60_000): Promise<void> {
+  const until = Date.now() + maxMs;
+  let quiet = 0;
+  while (quiet < 3 && Date.now() < until) {
+    const r = await db.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND state <> 'idle'`,
+    );
+    quiet = r.rows[0].n === 0 ? quiet + 1 : 0;
+    await new Promise((res) => setTimeout(res, 200));
+  }
+}
+
+/** Runs `fn` again after a deadlock or serialization failure (up to 5 times). */
+export async function retrying<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fn();
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt >= 5 || (code !== '40P01' && code !== '40001')) throw err;
+      await new Promise((res) => setTimeout(res, 500 * attempt));
+    }
+  }
+}

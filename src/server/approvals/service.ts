@@ -36,7 +36,7 @@ import { draftNotifications, firstNotificationsSql, notificationContext } from '
 import { EVENT_COLUMNS, type NewEvent, eventValues, recordEvent } from '../events/service.js';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { type AuthUser, fullName } from '../people/service.js';
-import { invalidateQueues } from './queue-cache.js';
+import { invalidateQueues, scopeOfRows } from './queue-cache.js';
 import { queueRefusal } from '../policies/groups.js';
 import type { ActingFor } from '../policies/cover.js';
 import {
@@ -212,7 +212,8 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
         throw err;
       });
     if (record) {
-      invalidateQueues(db); // this instance's queues change now; other instances hear it from PostgreSQL
+      // This instance's answers of this request (owner, type, line manager) change now; other instances hear it from PostgreSQL.
+      invalidateQueues(db, scopeOfRows([row]));
       return record;
     }
     if (attempt >= 20) throw conflict('This request is being changed by someone else. Please try again.');

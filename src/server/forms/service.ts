@@ -7,7 +7,7 @@ import { refreshDataChain } from '../form-types/chain.js';
 import { NOT_REQUIRED } from '../../domain/approvals.js';
 import { type Db, type Queryable, prepared } from '../db/pool.js';
 import { recordEvent } from '../events/service.js';
-import { invalidateQueues } from '../approvals/queue-cache.js';
+import { invalidateQueues, scopeOfRecords } from '../approvals/queue-cache.js';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors.js';
 import { type AuthUser, fullName } from '../people/service.js';
 import { assertMayViewPerson, assertSelfRef } from '../policies/people.js';
@@ -47,11 +47,11 @@ export function assertBodyIdentity(user: AuthUser, body: unknown): void {
   assertSelfRef(user, (body as Record<string, unknown>).employee_id, 'You can only submit forms for yourself');
 }
 
-/** Runs a request write in a transaction; after the commit this instance's queue answers are dropped at once
+/** Runs a request write in a transaction; after the commit this instance's answers it affects are dropped at once
  * (other instances hear of it from PostgreSQL), so the writer's next read sees the change. */
 async function writeRequest<T>(db: Db, fn: (c: Queryable) => Promise<T>): Promise<T> {
   const out = await db.tx(fn);
-  invalidateQueues(db);
+  invalidateQueues(db, scopeOfRecords(out)); // the written requests' owners and types; everything when unknown
   return out;
 }
 

@@ -56,6 +56,22 @@ describe('GET /metrics', () => {
     expect(res.body).not.toContain('/ai/simple/');
   });
 
+  it('counts hits and misses of the queue and list answer cache', async () => {
+    const alex = await t.login('alex.johnson@adminease.test');
+    const value = async (name: string) =>
+      parseExposition((await t.app.inject({ method: 'GET', url: '/metrics' })).body).find((s) => s.name === name)?.value ?? NaN;
+    const hits = await value('adminease_answer_cache_hits_total');
+    const misses = await value('adminease_answer_cache_misses_total');
+    const url = `/api/forms/user-forms?employee_id=${alex.user.profile.employee_code}`;
+    const first = await alex.get(url);
+    expect(first.status).toBe(200);
+    const second = await alex.get(url);
+    expect(second.headers['x-queue-cache']).toBe('hit');
+    expect(await value('adminease_answer_cache_misses_total')).toBe(misses + 1);
+    expect(await value('adminease_answer_cache_hits_total')).toBe(hits + 1);
+    expect(await value('adminease_answer_cache_entries')).toBeGreaterThan(0);
+  });
+
   it('exposes cumulative latency histograms whose +Inf bucket equals the count', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics' });
     const samples = parseExposition(res.body);

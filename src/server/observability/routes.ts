@@ -6,6 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { MetricsRegistry } from './metrics.js';
 import { PUBLIC_ROUTE } from '../http/edge.js';
+import { queueCacheFor } from '../approvals/queue-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,7 +76,37 @@ async function observabilityRoutes(app: FastifyInstance) {
       return reply.status(403).send({ error: 'Metrics answer only on this machine unless METRICS_TOKEN is set' });
     }
     const pool = app.ctx.db.pool;
+    const cache = queueCacheFor(app.ctx.db)?.stats();
     const body = registry.render([
+      ...(cache
+        ? [
+            {
+              name: 'adminease_answer_cache_hits_total',
+              help: "Queue and list answers served from this instance's cache.",
+              value: cache.hits,
+              type: 'counter' as const,
+            },
+            {
+              name: 'adminease_answer_cache_misses_total',
+              help: 'Queue and list answers computed (not in the cache).',
+              value: cache.misses,
+              type: 'counter' as const,
+            },
+            { name: 'adminease_answer_cache_entries', help: 'Answers held in the cache.', value: cache.entries },
+            {
+              name: 'adminease_answer_cache_changes_total',
+              help: 'Changes that dropped cached answers.',
+              value: cache.changes,
+              type: 'counter' as const,
+            },
+            {
+              name: 'adminease_answer_cache_full_changes_total',
+              help: 'Changes that dropped every cached answer.',
+              value: cache.fullChanges,
+              type: 'counter' as const,
+            },
+          ]
+        : []),
       { name: 'adminease_db_pool_connections', help: 'Connections open in the database pool.', value: pool.totalCount },
       { name: 'adminease_db_pool_idle_connections', help: 'Idle connections in the database pool.', value: pool.idleCount },
       { name: 'adminease_db_pool_waiting_clients', help: 'Queries waiting for a pool connection.', value: pool.waitingCount },
