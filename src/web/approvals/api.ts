@@ -54,6 +54,12 @@ export interface BulkResult {
 
 export type Decision = 'Approved' | 'Rejected';
 
+/**
+ * Who the dashboard decides as: one of the spec's approver roles, or 'other' for the generic queue of form types
+ * beyond the spec's tables (issue 20: admin-defined types, chains with a manager's manager, a group or a person).
+ */
+export type QueueRole = ApproverRole | 'other';
+
 /** The line manager's identity for the queue: profile.manager_id, else the user id. */
 export const managerIdOf = (user: User) => String(user.profile?.manager_id ?? user.id);
 /** HR's identity: its hr_id, else the user id. */
@@ -72,8 +78,17 @@ export const approvalsApi = {
   financeQueue: () => api.get<QueueEnvelope>('/api/finance/queue', { query: { limit: DASHBOARD_QUEUE_LIMIT } }),
   deskQueue: () => api.get<QueueRecord[]>('/api/facilities-desk/queue', { query: { limit: DASHBOARD_QUEUE_LIMIT } }),
   facilitiesManagerQueue: () => api.get<QueueEnvelope>('/api/facilities-manager/queue', { query: { limit: DASHBOARD_QUEUE_LIMIT } }),
+  /** Every request of a type beyond the spec's tables whose current stage the caller may decide, plus their recent decisions. */
+  otherQueue: async (): Promise<QueueRecord[]> => {
+    const body = await api.get<QueueRecord[] | { forms?: QueueRecord[] }>('/api/approvals/queue', {
+      query: { limit: DASHBOARD_QUEUE_LIMIT },
+    });
+    return Array.isArray(body) ? body : (body.forms ?? []);
+  },
 
-  details(role: ApproverRole, rec: Pick<QueueRecord, 'request_id' | 'form_type'>) {
+  details(role: QueueRole, rec: Pick<QueueRecord, 'request_id' | 'form_type'>) {
+    if (role === 'other')
+      return api.get<QueueRecord>('/api/approvals/form-details', { query: { form_id: rec.request_id, form_type: rec.form_type } });
     const path = {
       manager: '/api/manager/form-details',
       hr: '/api/hr/form-details',
@@ -86,12 +101,20 @@ export const approvalsApi = {
     return api.get<QueueRecord>(path, { query: { [idKey]: rec.request_id, form_type: rec.form_type } });
   },
 
-  decide(role: ApproverRole, user: User, rec: Pick<QueueRecord, 'request_id' | 'form_type' | 'version'>, status: Decision, reason: string) {
+  decide(role: QueueRole, user: User, rec: Pick<QueueRecord, 'request_id' | 'form_type' | 'version'>, status: Decision, reason: string) {
     const name = displayName(user);
     const rejection_reason = status === 'Rejected' ? reason : '';
     // The version the screen showed: the decision applies to that content or is refused (409) if it changed.
     const version = rec.version;
     switch (role) {
+      case 'other':
+        return api.post<{ success: boolean; form: QueueRecord }>('/api/approvals/update-status', {
+          form_id: rec.request_id,
+          form_type: rec.form_type,
+          status,
+          rejection_reason,
+          version,
+        });
       case 'manager':
         return api.post<{ success: boolean; form: QueueRecord }>('/api/manager/update-status', {
           form_id: rec.request_id,
@@ -161,7 +184,7 @@ export const approvalsApi = {
     return api.get<LeaveBalance>(`${base}${encodeURIComponent(employeeId)}`);
   },
 
-  bulk(role: ApproverRole, items: Array<{ form_id: string; decision: Decision; reason?: string; version?: number }>) {
+  bulk(role: QueueRole, items: Array<{ form_id: string; decision: Decision; reason?: string; version?: number }>) {
     return api.post<{ success: boolean; succeeded: number; failed: number; results: BulkResult[] }>('/api/approvals/bulk', { role, items });
   },
 

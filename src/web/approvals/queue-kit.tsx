@@ -4,11 +4,10 @@
 import { useQueryClient, useQuery } from '@tanstack/react-query';
 import { CheckCheck, RefreshCw, X } from 'lucide-react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import type { ApproverRole } from '../../domain/approvals';
 import { ApiError } from '../api/client';
 import { displayName, type User } from '../api/types';
 import { Button, Card, ErrorBanner, Select, StatTile, useToast } from '../ui';
-import { type BulkResult, type Decision, type QueueRecord, approvalsApi } from './api';
+import { type BulkResult, type Decision, type QueueRecord, type QueueRole, approvalsApi } from './api';
 import { RejectionDialog, type RejectionTarget } from './RejectionDialog';
 
 // ---- loading ------------------------------------------------------------------------------------
@@ -61,7 +60,7 @@ export function replaceRows(rows: QueueRecord[], updated: QueueRecord[]): QueueR
 // ---- deciding -----------------------------------------------------------------------------------
 
 export interface DecisionFlowOptions {
-  role: ApproverRole;
+  role: QueueRole;
   user: User;
   /** Called with the decided records (after single or bulk decisions). */
   onDecided: (records: QueueRecord[]) => void | Promise<void>;

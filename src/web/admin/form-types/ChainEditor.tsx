@@ -175,7 +175,7 @@ function ConditionValue({
   error?: string;
   onChange: (v: string) => void;
 }) {
-  if (field?.type === 'choice' || field?.type === 'yes_no') {
+  if (field?.type === 'choice' || field?.type === 'yes/no') {
     const options = field.type === 'choice' ? optionsOf(field) : ['Yes', 'No'];
     return (
       <Select label="Value" value={value} onChange={(e) => onChange(e.target.value)} error={error}>

@@ -3,7 +3,7 @@
 import { api } from '../../api/client';
 
 /** Field types as the API names them (docs/forms.md, 'Form types as data'). */
-export type WireFieldType = 'text' | 'long_text' | 'number' | 'money' | 'date' | 'time' | 'choice' | 'yes_no';
+export type WireFieldType = 'text' | 'long text' | 'number' | 'money' | 'date' | 'time' | 'choice' | 'yes/no';
 
 export interface WireField {
   name: string;
@@ -21,7 +21,7 @@ export type ConditionOp = '>' | '>=' | '<' | '<=' | '=' | '!=';
 export interface WireStage {
   /** 'line_manager' | 'managers_manager' | 'group:<name>' | 'person:<employee_code>' */
   approver: string;
-  when?: { field: string; op: ConditionOp; value: string | number | boolean } | null;
+  when?: { field: string; op: ConditionOp; value: string | number } | null;
 }
 
 export interface FormTypeInput {

@@ -6,13 +6,13 @@ import type { ConditionOp, FormTypeInput, FormTypeRecord, WireField, WireFieldTy
 
 export const FIELD_TYPES: readonly { id: WireFieldType; label: string }[] = [
   { id: 'text', label: 'Text' },
-  { id: 'long_text', label: 'Long text' },
+  { id: 'long text', label: 'Long text' },
   { id: 'number', label: 'Number' },
   { id: 'money', label: 'Money (USD)' },
   { id: 'date', label: 'Date' },
   { id: 'time', label: 'Time' },
   { id: 'choice', label: 'Choice' },
-  { id: 'yes_no', label: 'Yes / no' },
+  { id: 'yes/no', label: 'Yes / no' },
 ];
 
 export const CATEGORIES = ['Human Resources', 'Finance', 'Information Technology', 'Facilities & Operations', 'Legal', 'Other'] as const;
@@ -29,7 +29,7 @@ export const OPS: readonly { id: ConditionOp; label: string }[] = [
 /** Field types that compare by order (the others only by = and !=). */
 const ORDERED: ReadonlySet<WireFieldType> = new Set(['number', 'money', 'date', 'time']);
 /** Field types with bounds: a number's or money's least and greatest value, a text's length. */
-export const BOUNDED: ReadonlySet<WireFieldType> = new Set(['number', 'money', 'text', 'long_text']);
+export const BOUNDED: ReadonlySet<WireFieldType> = new Set(['number', 'money', 'text', 'long text']);
 
 export const opsFor = (type: WireFieldType | undefined) => OPS.filter((o) => (type && ORDERED.has(type)) || o.id === '=' || o.id === '!=');
 
@@ -243,12 +243,9 @@ export function validateDraft(d: TypeDraft, isNew: boolean, used = false): Draft
   return e;
 }
 
-const bound = (s: string) => (isNum(s) ? Number(s) : null);
-
-function conditionValue(s: StageDraft, fields: FieldDraft[]): string | number | boolean {
+function conditionValue(s: StageDraft, fields: FieldDraft[]): string | number {
   const type = fields.find((f) => f.name === s.field)?.type;
   if (type === 'number' || type === 'money') return Number(s.value);
-  if (type === 'yes_no') return s.value === 'Yes';
   return s.value.trim();
 }
 
@@ -261,16 +258,14 @@ export function payloadOf(d: TypeDraft): FormTypeInput {
     icon: d.icon,
     description: d.description.trim(),
     enabled: d.enabled,
-    fields: d.fields.map((f): WireField => ({
-      name: f.name,
-      label: f.label.trim(),
-      type: f.type,
-      required: f.required,
-      options: f.type === 'choice' ? optionsOf(f) : null,
-      min: BOUNDED.has(f.type) ? bound(f.min) : null,
-      max: BOUNDED.has(f.type) ? bound(f.max) : null,
-      help: f.help.trim() || null,
-    })),
+    fields: d.fields.map((f): WireField => {
+      const out: WireField = { name: f.name, label: f.label.trim(), type: f.type, required: f.required };
+      if (f.type === 'choice') out.options = optionsOf(f);
+      if (BOUNDED.has(f.type) && isNum(f.min)) out.min = Number(f.min);
+      if (BOUNDED.has(f.type) && isNum(f.max)) out.max = Number(f.max);
+      if (f.help.trim()) out.help = f.help.trim();
+      return out;
+    }),
     chain: d.chain.map((s): WireStage => ({
       approver: s.kind === 'group' ? `group:${s.group}` : s.kind === 'person' ? `person:${s.person}` : s.kind,
       ...(s.conditional ? { when: { field: s.field, op: s.op, value: conditionValue(s, d.fields) } } : {}),
