@@ -14,7 +14,7 @@ import {
   type TypeDraft,
   draftOf,
   emptyDraft,
-  errorPlace,
+  serverError,
   payloadOf,
   slugFromTitle,
   validateDraft,
@@ -63,8 +63,8 @@ function Editor({ stored, title, onClose }: { stored: FormTypeRecord | null; tit
   });
   // Once a save was tried, the checks follow the typing (a fixed mistake loses its message at once).
   const errors: DraftErrors = checked ? validateDraft(d, !stored, used) : {};
-  const place = save.isError ? errorPlace(save.error) : '';
-  if (save.isError && place) errors[place] = errorText(save.error);
+  const refusal = save.isError ? serverError(save.error, d) : null;
+  if (refusal?.place) errors[refusal.place] = refusal.message;
   const errorCount = Object.keys(errors).length;
 
   function submit(e: FormEvent) {
@@ -99,7 +99,7 @@ function Editor({ stored, title, onClose }: { stored: FormTypeRecord | null; tit
       }
     >
       <form id="form-type-form" onSubmit={submit} className="space-y-6" noValidate>
-        {save.isError && <ErrorBanner title="Not saved">{errorText(save.error)}</ErrorBanner>}
+        {refusal && <ErrorBanner title="Not saved">{refusal.message}</ErrorBanner>}
         {!save.isError && checked && errorCount > 0 && (
           <ErrorBanner title="Not saved">
             {errorCount === 1 ? 'One entry needs attention' : `${errorCount} entries need attention`}: see the messages below.

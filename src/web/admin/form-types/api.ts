@@ -65,11 +65,17 @@ function listOf<T>(body: unknown, ...keys: string[]): T[] {
 
 const typePath = (formType: string) => `/api/admin/form-types/${encodeURIComponent(formType)}`;
 
+/** One type, answered bare or as { form_type: {...} }. */
+function typeOf(body: unknown): FormTypeRecord {
+  const inner = body && typeof body === 'object' ? (body as { form_type?: unknown }).form_type : undefined;
+  return (inner && typeof inner === 'object' ? inner : body) as FormTypeRecord;
+}
+
 export const formTypesApi = {
   list: async () => listOf<FormTypeRecord>(await api.get('/api/admin/form-types'), 'form_types', 'types'),
-  get: (formType: string) => api.get<FormTypeRecord>(typePath(formType)),
-  create: (t: FormTypeInput) => api.post<FormTypeRecord>('/api/admin/form-types', t),
-  update: (formType: string, t: FormTypeInput) => api.put<FormTypeRecord>(typePath(formType), t),
+  get: async (formType: string) => typeOf(await api.get(typePath(formType))),
+  create: async (t: FormTypeInput) => typeOf(await api.post('/api/admin/form-types', t)),
+  update: async (formType: string, t: FormTypeInput) => typeOf(await api.put(typePath(formType), t)),
   groups: async () => listOf<ApproverGroup>(await api.get('/api/admin/groups'), 'groups'),
 };
 

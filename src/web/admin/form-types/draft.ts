@@ -273,23 +273,8 @@ export function payloadOf(d: TypeDraft): FormTypeInput {
   };
 }
 
-/**
- * Where a refusal of the server belongs: its `field` / `path` ('fields.2.options', 'fields[2].options',
- * ['chain', 0, 'when', 'value'], 'title'), else the whole form (''). Paths are cut to the places the editor shows.
- */
-export function errorPlace(err: unknown): string {
-  if (!(err instanceof ApiError)) return '';
-  const body = (err.body ?? {}) as { field?: unknown; path?: unknown };
-  const raw = body.path ?? body.field;
-  const parts = Array.isArray(raw)
-    ? raw.map(String)
-    : typeof raw === 'string'
-      ? raw
-          .replace(/\[(\d+)\]/g, '.$1')
-          .split('.')
-          .filter(Boolean)
-      : [];
-  if (parts.length === 0) return '';
+/** A path ('fields.2.options', ['chain', 0, 'when', 'value'], 'title') cut to the places the editor shows. */
+function placeOfPath(parts: string[]): string {
   const [head, index, ...rest] = parts;
   if (head === 'fields' || head === 'chain') {
     if (index === undefined || !/^\d+$/.test(index)) return head;
@@ -299,4 +284,50 @@ export function errorPlace(err: unknown): string {
     return `${head}.${index}.${leaf}`;
   }
   return ['title', 'form_type', 'category', 'description', 'icon', 'enabled'].includes(head) ? head : '';
+}
+
+const splitPath = (raw: string) =>
+  raw
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split(/[./]/)
+    .filter(Boolean);
+
+/**
+ * Where a refusal of the server belongs, and its text: the body's `path` / `field`, else the validation message's
+ * own path ('body/fields/1/label Label is required'), else what the message names in the draft (a field by its
+ * name, a group or person of a stage, a condition's field); '' for the whole form.
+ */
+export function serverError(err: unknown, d?: TypeDraft): { place: string; message: string } {
+  const message = err instanceof Error && err.message ? err.message : 'Something went wrong. Please try again.';
+  if (!(err instanceof ApiError)) return { place: '', message };
+  const body = (err.body ?? {}) as { field?: unknown; path?: unknown };
+  const raw = body.path ?? body.field;
+  if (Array.isArray(raw) || typeof raw === 'string') {
+    const place = placeOfPath(Array.isArray(raw) ? raw.map(String) : splitPath(raw));
+    if (place) return { place, message };
+  }
+  const prefixed = /^body\/(\S+)\s+(.+)$/s.exec(message);
+  if (prefixed) return { place: placeOfPath(splitPath(prefixed[1])), message: prefixed[2] };
+  if (!d) return { place: '', message };
+  const text = message.toLowerCase();
+  const words = new Set(text.split(/[^a-z0-9_:-]+/));
+  if (/condition/.test(text)) {
+    const i = d.chain.findIndex((s) => s.conditional && s.field && words.has(s.field.toLowerCase()));
+    const j =
+      i >= 0
+        ? i
+        : d.chain.findIndex((s) => s.conditional && d.fields.some((f) => f.name === s.field && text.includes(f.label.toLowerCase())));
+    if (j >= 0) return { place: `chain.${j}.${/field/.test(text) && !/needs|compare|only use/.test(text) ? 'field' : 'value'}`, message };
+  }
+  const stage = d.chain.findIndex(
+    (s) =>
+      (s.kind === 'group' && s.group && words.has(s.group.toLowerCase())) ||
+      (s.kind === 'person' && s.person && words.has(s.person.toLowerCase())),
+  );
+  if (stage >= 0) return { place: `chain.${stage}.approver`, message };
+  const field = d.fields.findIndex((f) => f.name && (words.has(f.name.toLowerCase()) || text.includes(`(${f.name.toLowerCase()})`)));
+  if (field >= 0) return { place: `fields.${field}.${/required/.test(text) ? 'required' : /type/.test(text) ? 'type' : 'name'}`, message };
+  if (/form.?type|slug|already exists/.test(text)) return { place: 'form_type', message };
+  if (/title/.test(text)) return { place: 'title', message };
+  return { place: '', message };
 }

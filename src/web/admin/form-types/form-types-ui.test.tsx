@@ -11,7 +11,7 @@ import { ToastProvider } from '../../ui';
 import {
   type TypeDraft,
   emptyDraft,
-  errorPlace,
+  serverError,
   nameFromLabel,
   newField,
   newStage,
@@ -135,14 +135,23 @@ describe('draft rules', () => {
     expect(validateDraft(used, false, true)).toEqual({ 'fields.3.required': 'Requests exist already: a new field must be optional' });
   });
 
-  it('places a server refusal by its path', () => {
-    const err = (body: unknown) => new ApiError(400, 'x', body);
-    expect(errorPlace(err({ error: 'x', field: 'fields[1].options' }))).toBe('fields.1.options');
-    expect(errorPlace(err({ error: 'x', path: ['chain', 2, 'when', 'value'] }))).toBe('chain.2.value');
-    expect(errorPlace(err({ error: 'x', path: 'chain.0.approver' }))).toBe('chain.0.approver');
-    expect(errorPlace(err({ error: 'x', field: 'form_type' }))).toBe('form_type');
-    expect(errorPlace(err({ error: 'x' }))).toBe('');
-    expect(errorPlace(new Error('network'))).toBe('');
+  it('places a server refusal by its path, its validation prefix or what it names', () => {
+    const err = (body: unknown, msg = 'x') => new ApiError(400, msg, body);
+    const place = (e: unknown) => serverError(e, draft()).place;
+    expect(place(err({ error: 'x', field: 'fields[1].options' }))).toBe('fields.1.options');
+    expect(place(err({ error: 'x', path: ['chain', 2, 'when', 'value'] }))).toBe('chain.2.value');
+    expect(place(err({ error: 'x', path: 'chain.0.approver' }))).toBe('chain.0.approver');
+    expect(place(err({ error: 'x', field: 'form_type' }))).toBe('form_type');
+    expect(serverError(err({}, 'body/fields/1/label Label is required'))).toEqual({
+      place: 'fields.1.label',
+      message: 'Label is required',
+    });
+    expect(place(err({}, 'Unknown group: finance'))).toBe('chain.1.approver');
+    expect(place(err({}, 'A required field (conference) cannot be added: requests exist; add it as optional'))).toBe('fields.0.required');
+    expect(place(err({}, 'The condition on Cost needs a number'))).toBe('chain.1.value');
+    expect(place(err({}, 'Form type conference-travel already exists'))).toBe('form_type');
+    expect(place(err({}, 'Something else'))).toBe('');
+    expect(serverError(new Error('network'))).toEqual({ place: '', message: 'network' });
   });
 });
 
@@ -158,9 +167,9 @@ describe('FormTypeDialog', () => {
 
     // Typing a label names the field; the type id follows the title.
     fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Team offsite' } });
-    expect((screen.getByLabelText(/^Form type id/) as HTMLInputElement).value).toBe('team-offsite');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Form type id/).value).toBe('team-offsite');
     fireEvent.change(screen.getByLabelText(/^Label/), { target: { value: 'Venue name' } });
-    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('venue_name');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Name/).value).toBe('venue_name');
     expect(screen.queryByText('Title is required')).toBeNull();
 
     // A choice without options, and a group stage without a group.
@@ -227,6 +236,20 @@ describe('FormTypeDialog', () => {
     expect(within(screen.getByRole('listitem', { name: 'Stage 2' })).getByText('Unknown group: travel_desk')).toBeTruthy();
   });
 
+  it('puts a validation refusal without a path field beside the control its message names', async () => {
+    fakeFetch((c) => {
+      if (c.url.startsWith('/api/admin/groups')) return { status: 200, body: groups };
+      return { status: 400, body: { error: 'body/fields/0/label Label is too long' } };
+    });
+    wrap(<FormTypeDialog formType={null} onClose={() => {}} />);
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Team offsite' } });
+    fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: 'An away day' } });
+    fireEvent.change(screen.getByLabelText(/^Label/), { target: { value: 'Venue' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create form type' }));
+    expect(await screen.findAllByText('Label is too long')).toHaveLength(2);
+    expect(screen.getByLabelText(/^Label/).getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('edits a type in use: stored fields keep their name and type, and the save is a PUT of the whole type', async () => {
     const stored = {
       form_type: 'team-offsite',
@@ -247,8 +270,8 @@ describe('FormTypeDialog', () => {
     });
     wrap(<FormTypeDialog formType="team-offsite" onClose={() => {}} />);
     expect(await screen.findByText(/changes apply to requests submitted from now on/)).toBeTruthy();
-    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Remove Field 1 (Venue)' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>(/^Name/).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Remove Field 1 (Venue)' }).disabled).toBe(true);
     expect(screen.getByTestId('chosen-person').textContent).toContain('EMP-1002');
     fireEvent.click(screen.getByRole('button', { name: 'Add field' }));
     fireEvent.change(within(screen.getByRole('listitem', { name: 'Field 2' })).getByLabelText(/^Label/), { target: { value: 'Notes' } });
