@@ -125,7 +125,14 @@ export function useDecisionFlow({ role, user, onDecided, failureStyle = 'per-act
     try {
       const res = await approvalsApi.bulk(
         role,
-        records.map((r) => ({ form_id: r.request_id, decision, reason, version: r.version })),
+        records.map((r) => ({
+          form_id: r.request_id,
+          decision,
+          reason,
+          version: r.version,
+          // The generic queue names the stage decided (a request may wait on the caller at one of several).
+          ...(role === 'other' && typeof r.stage === 'string' ? { stage: r.stage } : {}),
+        })),
       );
       const ok = res.results.filter((r): r is BulkResult & { record: QueueRecord } => r.ok && Boolean(r.record));
       await onDecided(ok.map((r) => r.record));
