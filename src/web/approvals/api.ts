@@ -140,9 +140,13 @@ export const approvalsApi = {
     return (Array.isArray(body) ? body : (body.items ?? [])).map(otherQueueRow);
   },
 
-  details(role: QueueRole, rec: Pick<QueueRecord, 'request_id' | 'form_type'>) {
+  details(role: QueueRole, rec: Pick<QueueRecord, 'request_id' | 'form_type'> & Record<string, unknown>) {
+    // The generic queue has no details call of its own: the request's details (the request policy lets its approvers
+    // see it), with what the queue row knows about the caller's stage.
     if (role === 'other')
-      return api.get<QueueRecord>('/api/approvals/form-details', { query: { form_id: rec.request_id, form_type: rec.form_type } });
+      return api
+        .get<QueueRecord>(`/api/forms/details/${encodeURIComponent(rec.request_id)}`)
+        .then((d): QueueRecord => ({ ...d, ...pick(rec, ['actionable', 'stage', 'stage_label', 'stage_state', 'version']) }));
     const path = {
       manager: '/api/manager/form-details',
       hr: '/api/hr/form-details',
