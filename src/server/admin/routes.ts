@@ -12,6 +12,7 @@ import departmentRoutes from './departments.js';
 import peopleRoutes from './people-routes.js';
 import { PageQuery, timeBound } from './schemas.js';
 import settingsRoutes from '../settings/routes.js';
+import { formTypeAdminRoutes } from '../form-types/routes.js';
 
 export const ADMIN_PREFIX = '/api/admin';
 export const NOT_ADMIN_MESSAGE = 'Only an administrator can do that';
@@ -49,6 +50,7 @@ export const ADMIN_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [
   departmentRoutes,
   accountAdminRoutes,
   settingsRoutes,
+  formTypeAdminRoutes,
 ];
 
 export default async function adminRoutes(app: FastifyInstance) {
