@@ -4,19 +4,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
+import { BUILTIN_GROUPS } from '../../../domain/form-types';
 import { Button, Input, Select, Spinner } from '../../ui';
 import { adminApi } from '../api';
 import { type ApproverGroup, formTypesApi } from './api';
 import { type ApproverKind, type DraftErrors, type FieldDraft, type StageDraft, newStage, opsFor, optionsOf } from './draft';
 import { Checkbox, ItemCard, moved } from './parts';
 
-export const BUILTIN_GROUPS: readonly ApproverGroup[] = [
-  { name: 'hr', title: 'HR', builtin: true },
-  { name: 'finance', title: 'Finance', builtin: true },
-  { name: 'it', title: 'IT support', builtin: true },
-  { name: 'facilities_desk', title: 'Facilities desk', builtin: true },
-  { name: 'facilities_manager', title: 'Facilities manager', builtin: true },
-];
+/** The groups every installation has (the domain's list), offered even when the groups call fails. */
+export const BUILTIN_APPROVER_GROUPS: readonly ApproverGroup[] = Object.entries(BUILTIN_GROUPS).map(([name, g]) => ({
+  name,
+  title: g.title,
+  builtin: true,
+}));
 
 const KINDS: readonly { id: ApproverKind; label: string }[] = [
   { id: 'line_manager', label: 'Line manager' },
@@ -28,8 +28,8 @@ const KINDS: readonly { id: ApproverKind; label: string }[] = [
 /** The built-in groups and the administrator's, each once. */
 export function useApproverGroups() {
   const q = useQuery({ queryKey: ['admin', 'groups'], queryFn: formTypesApi.groups, staleTime: 60_000 });
-  const own = (q.data ?? []).filter((g) => !BUILTIN_GROUPS.some((b) => b.name === g.name));
-  return { groups: [...BUILTIN_GROUPS, ...own], failed: q.isError };
+  const own = (q.data ?? []).filter((g) => !BUILTIN_APPROVER_GROUPS.some((b) => b.name === g.name));
+  return { groups: [...BUILTIN_APPROVER_GROUPS, ...own], failed: q.isError };
 }
 
 export function ChainEditor({

@@ -50,7 +50,9 @@ export function FormTypeDialog({ formType, onClose }: { formType: string | null;
 function Editor({ stored, title, onClose }: { stored: FormTypeRecord | null; title: string; onClose: () => void }) {
   const qc = useQueryClient();
   const used = stored ? inUse(stored) : false;
-  const [d, setD] = useState<TypeDraft>(() => (stored ? draftOf(stored, used) : emptyDraft()));
+  // A built-in type keeps its texts, icon and fields (the spec's); it may gain optional fields, a chain, be disabled.
+  const builtin = stored?.builtin === true;
+  const [d, setD] = useState<TypeDraft>(() => (stored ? draftOf(stored, used || builtin) : emptyDraft()));
   const [checked, setChecked] = useState<DraftErrors | null>(null);
   const set = (patch: Partial<TypeDraft>) => setD((old) => ({ ...old, ...patch }));
   const save = useMutation({
@@ -62,14 +64,14 @@ function Editor({ stored, title, onClose }: { stored: FormTypeRecord | null; tit
     },
   });
   // Once a save was tried, the checks follow the typing (a fixed mistake loses its message at once).
-  const errors: DraftErrors = checked ? validateDraft(d, !stored, used) : {};
+  const errors: DraftErrors = checked ? validateDraft(d, !stored, used || builtin) : {};
   const refusal = save.isError ? serverError(save.error, d) : null;
   if (refusal?.place) errors[refusal.place] = refusal.message;
   const errorCount = Object.keys(errors).length;
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const found = validateDraft(d, !stored, used);
+    const found = validateDraft(d, !stored, used || builtin);
     setChecked(found);
     save.reset();
     if (Object.keys(found).length === 0) save.mutate();
@@ -82,9 +84,11 @@ function Editor({ stored, title, onClose }: { stored: FormTypeRecord | null; tit
       size="xl"
       title={title}
       description={
-        used
-          ? 'Requests of this type exist: changes apply to requests submitted from now on; new fields must be optional.'
-          : 'Employees find the type in the catalogue once it is enabled.'
+        builtin
+          ? 'A type AdminEase ships with: its texts and fields stay; it can gain optional fields, change its chain or be disabled.'
+          : used
+            ? 'Requests of this type exist: changes apply to requests submitted from now on; new fields must be optional.'
+            : 'Employees find the type in the catalogue once it is enabled.'
       }
       closeOnBackdrop={false}
       footer={
@@ -126,7 +130,13 @@ function Editor({ stored, title, onClose }: { stored: FormTypeRecord | null; tit
             hint={stored ? 'Fixed once created' : 'In addresses: /api/forms/<id>'}
             className="font-mono"
           />
-          <Select label="Category" value={d.category} onChange={(e) => set({ category: e.target.value })} error={errors.category}>
+          <Select
+            label="Category"
+            disabled={builtin}
+            value={d.category}
+            onChange={(e) => set({ category: e.target.value })}
+            error={errors.category}
+          >
             {CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {c}
@@ -159,6 +169,7 @@ function Editor({ stored, title, onClose }: { stored: FormTypeRecord | null; tit
             required
             rows={2}
             value={d.description}
+            disabled={builtin}
             onChange={(e) => set({ description: e.target.value })}
             error={errors.description}
             hint="Shown on the catalogue card"
@@ -174,7 +185,7 @@ function Editor({ stored, title, onClose }: { stored: FormTypeRecord | null; tit
             />
           </div>
         </div>
-        <FieldsEditor fields={d.fields} onChange={(fields) => set({ fields })} errors={errors} used={used} />
+        <FieldsEditor fields={d.fields} onChange={(fields) => set({ fields })} errors={errors} used={used || builtin} />
         <ChainEditor chain={d.chain} fields={d.fields} onChange={(chain) => set({ chain })} errors={errors} />
       </form>
     </Dialog>

@@ -2,27 +2,10 @@
 // chain stage may name, and the people a 'named person' stage is searched from (the people API of issue 18).
 import { api } from '../../api/client';
 
-/** Field types as the API names them (docs/forms.md, 'Form types as data'). */
-export type WireFieldType = 'text' | 'long text' | 'number' | 'money' | 'date' | 'time' | 'choice' | 'yes/no';
+// The wire shapes are the domain's (src/domain/form-types.ts), shared with the server.
+import type { ConditionOp, WireField, WireFieldType, WireStage } from '../../../domain/form-types';
 
-export interface WireField {
-  name: string;
-  label: string;
-  type: WireFieldType;
-  required: boolean;
-  options?: string[] | null;
-  min?: number | null;
-  max?: number | null;
-  help?: string | null;
-}
-
-export type ConditionOp = '>' | '>=' | '<' | '<=' | '=' | '!=';
-
-export interface WireStage {
-  /** 'line_manager' | 'managers_manager' | 'group:<name>' | 'person:<employee_code>' */
-  approver: string;
-  when?: { field: string; op: ConditionOp; value: string | number } | null;
-}
+export type { ConditionOp, WireField, WireFieldType, WireStage };
 
 export interface FormTypeInput {
   form_type: string;

@@ -1,6 +1,7 @@
 // The form-type editor's working copy: what the administrator is typing (strings, as the inputs hold them), how it
 // becomes the API's payload, the checks made before sending (each message on the control it is about) and where a
 // refusal of the server belongs. Pure functions: the editors and their tests share them.
+import { FORM_TYPE_SLUG } from '../../../domain/form-types';
 import { ApiError } from '../../api/client';
 import type { ConditionOp, FormTypeInput, FormTypeRecord, WireField, WireFieldType, WireStage } from './api';
 
@@ -15,7 +16,7 @@ export const FIELD_TYPES: readonly { id: WireFieldType; label: string }[] = [
   { id: 'yes/no', label: 'Yes / no' },
 ];
 
-export const CATEGORIES = ['Human Resources', 'Finance', 'Information Technology', 'Facilities & Operations', 'Legal', 'Other'] as const;
+export { CATEGORIES } from '../../../domain/form-types';
 
 export const OPS: readonly { id: ConditionOp; label: string }[] = [
   { id: '>', label: 'is more than' },
@@ -108,7 +109,6 @@ export function slugFromTitle(title: string): string {
     .replace(/-+$/, '');
 }
 
-export const FORM_TYPE_PATTERN = /^[a-z][a-z-]{1,48}$/;
 const FIELD_NAME_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
 
 export function newField(): FieldDraft {
@@ -196,7 +196,7 @@ const isNum = (s: string) => s.trim() !== '' && Number.isFinite(Number(s));
 export function validateDraft(d: TypeDraft, isNew: boolean, used = false): DraftErrors {
   const e: DraftErrors = {};
   if (!d.title.trim()) e.title = 'Title is required';
-  if (isNew && !FORM_TYPE_PATTERN.test(d.form_type))
+  if (isNew && !FORM_TYPE_SLUG.test(d.form_type))
     e.form_type = d.form_type ? 'Use lower-case letters and dashes only (2 to 49), e.g. conference-travel' : 'Form type id is required';
   if (!d.description.trim()) e.description = 'Description is required';
 
