@@ -11,7 +11,11 @@
 import { hashPassword } from '../src/server/auth/service.js';
 import { type FieldDef, FORM_TYPES } from '../src/domain/forms.js';
 import { migrate } from '../src/server/db/migrate.js';
-import { createDb } from '../src/server/db/pool.js';
+import { type Db, createDb } from '../src/server/db/pool.js';
+import { FormTypeInputSchema } from '../src/domain/form-types.js';
+import { createFormType } from '../src/server/form-types/service.js';
+import { submitForm } from '../src/server/forms/service.js';
+import { loadUser } from '../src/server/people/service.js';
 import { databaseLimits } from '../src/server/config.js';
 import { seedDemo } from '../src/server/db/seed.js';
 import {
@@ -298,6 +302,41 @@ function scalePeople(total: number): Person[] {
   return people;
 }
 
+/**
+ * One type an administrator defined (issue 20: a conditional finance stage) and requests of it submitted through the
+ * real services, so the generic queue and the data-chain rules are part of the scale database too.
+ */
+async function seedAdminDefinedType(db: Db, count: number) {
+  const t = Date.now();
+  const adminId = (await db.query("SELECT id FROM users WHERE user_type = 'admin' ORDER BY id LIMIT 1")).rows[0]?.id;
+  if (!adminId) return;
+  await createFormType(
+    db,
+    adminId,
+    FormTypeInputSchema.parse({
+      form_type: 'team-offsite',
+      title: 'Team Offsite',
+      category: 'Finance',
+      description: 'Budget for a team offsite.',
+      fields: [
+        { name: 'event_name', label: 'Event', type: 'text', required: true },
+        { name: 'amount', label: 'Amount (USD)', type: 'money', required: true },
+        { name: 'event_day', label: 'Day', type: 'date', required: true },
+      ],
+      chain: [{ approver: 'line_manager' }, { approver: 'group:finance', when: { field: 'amount', op: '>', value: 5000 } }],
+    }),
+  );
+  const people = await db.query("SELECT id FROM users WHERE user_type = 'employee' AND manager_id IS NOT NULL ORDER BY id LIMIT $1", [
+    count,
+  ]);
+  for (const [i, p] of people.rows.entries()) {
+    const user = await loadUser(db, Number(p.id));
+    if (user)
+      await submitForm(db, user, 'team-offsite', { event_name: `Offsite ${i + 1}`, amount: i % 2 ? 7500 : 1200, event_day: '2027-06-15' });
+  }
+  log(`admin-defined type team-offsite (${people.rows.length} requests): ${elapsed(t)}`);
+}
+
 async function main() {
   const f = flags();
   const requests = intFlag(f, 'requests', 1_000_000);
@@ -492,6 +531,7 @@ async function main() {
     const hasCounts = (await c.query("SELECT 1 FROM pg_proc WHERE proname = 'approval_counts_rebuild'")).rowCount;
     if (hasCounts) await run('approval counters', 'SELECT approval_counts_rebuild()');
     await c.query('DROP TABLE bench_gen');
+    await seedAdminDefinedType(db, 200);
     await run('vacuum analyze', 'VACUUM (ANALYZE)');
 
     const sizes = await c.query(`SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM requests)::int AS requests,

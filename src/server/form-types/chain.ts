@@ -3,7 +3,7 @@
 // with. Stages whose condition is false are stored as 'Not required'.
 import { NOT_REQUIRED } from '../../domain/approvals.js';
 import { BUILTIN_GROUPS, conditionHolds, parseApprover, stageKeys } from '../../domain/form-types.js';
-import type { FormTypeDef } from '../../domain/forms.js';
+import type { ChainStageDef, FormTypeDef } from '../../domain/forms.js';
 import type { Queryable } from '../db/pool.js';
 import { conflict } from '../http/errors.js';
 
@@ -25,7 +25,15 @@ export async function resolveDataChain(
   r: { employeeId: number; lineManagerId: number | null; data: Record<string, unknown> },
 ): Promise<ResolvedStage[]> {
   const stages = def.stages ?? [];
-  const keys = stageKeys(stages);
+  return resolveStages(c, stages, stageKeys(stages), r);
+}
+
+async function resolveStages(
+  c: Queryable,
+  stages: readonly ChainStageDef[],
+  keys: readonly string[],
+  r: { employeeId: number; lineManagerId: number | null; data: Record<string, unknown> },
+): Promise<ResolvedStage[]> {
   const out: ResolvedStage[] = [];
   for (let i = 0; i < stages.length; i += 1) {
     const s = stages[i];
@@ -87,4 +95,44 @@ async function approversOf(
       return m.rows.map((x) => Number(x.user_id));
     }
   }
+}
+
+/**
+ * After the owner edited a request nothing has decided yet, its own chain (the stages it was submitted with, not the
+ * type's current ones) is resolved again on the new values: a condition that now holds makes its stage wait (with
+ * its approvers), one that no longer holds makes it 'Not required'. Call inside the edit's transaction.
+ */
+export async function refreshDataChain(c: Queryable, pk: number, data: Record<string, unknown>): Promise<void> {
+  const rows = (
+    await c.query(
+      `SELECT a.stage, a.approver, a.stage_label, a.condition, r.employee_id, r.line_manager_id
+         FROM approvals a JOIN requests r ON r.id = a.request_pk WHERE a.request_pk = $1 AND a.approver IS NOT NULL ORDER BY a.seq`,
+      [pk],
+    )
+  ).rows as Array<{
+    stage: string;
+    approver: string;
+    stage_label: string;
+    condition: ChainStageDef['when'] | null;
+    employee_id: number;
+    line_manager_id: number | null;
+  }>;
+  if (rows.length === 0) return;
+  const stages = rows.map((x) => ({ approver: x.approver, label: x.stage_label, ...(x.condition ? { when: x.condition } : {}) }));
+  const resolved = await resolveStages(
+    c,
+    stages,
+    rows.map((x) => x.stage),
+    { employeeId: rows[0].employee_id, lineManagerId: rows[0].line_manager_id, data },
+  );
+  for (const s of resolved) {
+    await c.query('UPDATE approvals SET decision = $3, approver_ids = $4 WHERE request_pk = $1 AND stage = $2', [
+      pk,
+      s.stage,
+      s.decision,
+      s.approver_ids,
+    ]);
+  }
+  const first = resolved.find((s) => s.decision === 'Pending')?.stage ?? null;
+  await c.query('UPDATE requests SET current_stage = $2, status = $3 WHERE id = $1', [pk, first, first ? 'Pending' : 'Approved']);
 }

@@ -64,6 +64,17 @@ async function details(who: ApiClient, id: string) {
   return (res.body.form ?? res.body) as Record<string, any>;
 }
 
+/** Creates a type with one required text field and a one-stage chain. */
+const oneFieldType = (formType: string, title: string, approver: string) =>
+  admin.post('/api/admin/form-types', {
+    form_type: formType,
+    title,
+    category: 'Other',
+    enabled: true,
+    fields: [{ name: 'what', label: 'What', type: 'text', required: true }],
+    chain: [{ approver }],
+  });
+
 const decide = (who: ApiClient, formId: string, decision: string, extra: Record<string, unknown> = {}) =>
   who.post('/api/approvals/decide', { form_id: formId, decision, ...extra });
 
@@ -132,7 +143,14 @@ describe('an admin-defined type with a conditional finance stage', () => {
     expect(early.status).toBe(409);
     expect(early.body.error).toContain('Finance can only decide after Line Manager has approved');
 
+    const notified = async (userId: number) =>
+      (await t.db.query('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND form_id = $2', [userId, rec.request_id]))
+        .rows[0].n;
+    expect(await notified(finance.user.id)).toBe(0);
     expect((await decide(manager, rec.request_id, 'Approved')).status).toBe(200);
+    // The stage now waits on finance: its members hear of it, and the requester of the decision.
+    expect(await notified(finance.user.id)).toBeGreaterThan(0);
+    expect(await notified(team.employee.id)).toBeGreaterThan(0);
     const after = await details(employee, rec.request_id);
     expect(after.next_stage).toBe('Finance Review');
     expect((await finance.get('/api/approvals/queue')).body.items.map((i: any) => i.form_id)).toContain(rec.request_id);
@@ -145,6 +163,20 @@ describe('an admin-defined type with a conditional finance stage', () => {
     expect(history.status).toBe(200);
     const summaries = (history.body.history ?? history.body.events ?? history.body).map((e: any) => e.summary);
     expect(summaries.join('\n')).toContain('(Finance)');
+  });
+
+  it('an edit before any decision applies the conditions to the new values', async () => {
+    const rec = await submit(employee, type, offsiteInput(1200));
+    expect(rec.finance_approval).toBe('Not required');
+    const up = await employee.put(`/api/forms/${type}/${rec.request_id}`, offsiteInput(8000));
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    const now = await details(employee, rec.request_id);
+    expect(now.approval_chain.map((s: any) => s.decision)).toEqual(['Pending', 'Pending']);
+    expect((await decide(manager, rec.request_id, 'Approved')).body.form.status).toBe('Pending');
+    expect((await finance.get('/api/approvals/queue')).body.items.map((i: any) => i.form_id)).toContain(rec.request_id);
+    // Decided once, it can no longer be edited.
+    expect((await employee.put(`/api/forms/${type}/${rec.request_id}`, offsiteInput(100))).status).toBe(409);
+    expect((await decide(finance, rec.request_id, 'Rejected', { reason: 'Over budget' })).body.form.status).toBe('Rejected');
   });
 
   it('a rejection needs a reason and ends the chain', async () => {
@@ -305,7 +337,7 @@ describe('managers_manager, person: and admin-defined group stages', () => {
     expect((await dir.get('/api/approvals/queue')).body.items.map((i: any) => i.form_id)).toContain(rec.request_id);
     expect((await decide(dir, rec.request_id, 'Approved')).status).toBe(200);
     expect((await nm.get('/api/approvals/queue')).body.items.map((i: any) => i.form_id)).toContain(rec.request_id);
-    expect((await decide(mem, rec.request_id, 'Approved')).status).toBe(403);
+    expect((await decide(mem, rec.request_id, 'Approved')).status).toBe(409);
     expect((await decide(nm, rec.request_id, 'Approved')).status).toBe(200);
 
     // The director is in the group too, but already decided a stage: separation of duties.
@@ -331,18 +363,7 @@ describe('managers_manager, person: and admin-defined group stages', () => {
         .status,
     ).toBe(201);
     const type = slug('own-check');
-    expect(
-      (
-        await admin.post('/api/admin/form-types', {
-          form_type: type,
-          title: 'Own Check',
-          category: 'Other',
-          enabled: true,
-          fields: [{ name: 'what', label: 'What', type: 'text', required: true }],
-          chain: [{ approver: `group:${group}` }],
-        })
-      ).status,
-    ).toBe(201);
+    expect((await oneFieldType(type, 'Own Check', `group:${group}`)).status).toBe(201);
     const mine = await f.login(member);
     const rec = await submit(mine, type, { what: 'x' });
     expect((await mine.get('/api/approvals/queue')).body.items.map((i: any) => i.form_id)).not.toContain(rec.request_id);
@@ -350,18 +371,7 @@ describe('managers_manager, person: and admin-defined group stages', () => {
     expect((await decide(await f.login(colleague), rec.request_id, 'Approved')).status).toBe(200);
 
     const selfType = slug('self-check');
-    expect(
-      (
-        await admin.post('/api/admin/form-types', {
-          form_type: selfType,
-          title: 'Self Check',
-          category: 'Other',
-          enabled: true,
-          fields: [{ name: 'what', label: 'What', type: 'text', required: true }],
-          chain: [{ approver: `person:${member.employee_code}` }],
-        })
-      ).status,
-    ).toBe(201);
+    expect((await oneFieldType(selfType, 'Self Check', `person:${member.employee_code}`)).status).toBe(201);
     const before = await stateFingerprint(t);
     const refused = await mine.post(`/api/forms/${selfType}`, { what: 'x' });
     expect(refused.status).toBe(409);
@@ -487,5 +497,77 @@ describe('built-in types as data', () => {
     const res = await (await f.login(manager)).post('/api/manager/update-status', { form_id: rec.request_id, status: 'Approved' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.form.status).toBe('Approved');
+  });
+});
+
+describe('every instance', () => {
+  it('reloads a type another instance saved (the form_types signal), version and enabled flag included', async () => {
+    const { formTypeDef } = await import('../../domain/forms.js');
+    const type = slug('remote-type');
+    const definition = (enabled: boolean) => ({
+      form_type: type,
+      title: 'Remote Type',
+      category: 'Other',
+      description: 'Saved by another instance.',
+      enabled,
+      icon: 'FileText',
+      keywords: [],
+      fields: [{ name: 'what', label: 'What', type: 'text', required: true }],
+      chain: [{ approver: 'line_manager' }],
+      id_prefix: 'RMT',
+      stage_labels: ['Line Manager'],
+    });
+    const until = async (ok: () => boolean) => {
+      for (let i = 0; i < 100 && !ok(); i += 1) await new Promise((r) => setTimeout(r, 50));
+      return ok();
+    };
+    // Written straight to the database, as another instance's save would be: only the signal tells this one.
+    await t.db.query('INSERT INTO form_types (form_type, builtin, version, enabled, definition) VALUES ($1, false, 1, true, $2)', [
+      type,
+      JSON.stringify(definition(true)),
+    ]);
+    expect(await until(() => formTypeDef(type) !== undefined)).toBe(true);
+    expect(formTypeDef(type)).toMatchObject({ title: 'Remote Type', version: 1, idPrefix: 'RMT' });
+    await t.db.query('UPDATE form_types SET version = 2, enabled = false, definition = $2 WHERE form_type = $1', [
+      type,
+      JSON.stringify(definition(false)),
+    ]);
+    expect(await until(() => formTypeDef(type)?.enabled === false)).toBe(true);
+    expect(formTypeDef(type)?.version).toBe(2);
+  });
+});
+
+describe('a built-in type whose chain an administrator changed', () => {
+  it('follows the new chain for new requests (conditional finance stage) and keeps the spec fields', async () => {
+    const current = (await admin.get('/api/admin/form-types/petty-cash')).body.form_type;
+    expect(current.chain).toEqual([{ approver: 'line_manager' }, { approver: 'group:finance' }]);
+    const { employee, manager } = await f.team();
+    const me = await f.login(employee);
+    const input = (amount: number) => ({ amount_requested: amount, expected_settlement_date: '2027-05-03', purpose: 'Stationery' });
+    const old = await submit(me, 'petty-cash', input(50));
+    const put = await admin.put('/api/admin/form-types/petty-cash', {
+      ...current,
+      chain: [{ approver: 'line_manager' }, { approver: 'group:finance', when: { field: 'amount_requested', op: '>', value: 100 } }],
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const small = await submit(me, 'petty-cash', input(50));
+    expect(small).toMatchObject({
+      line_manager_approval: 'Pending',
+      finance_approval: 'Not required',
+      form_type_version: put.body.form_type.version,
+    });
+    const boss = await f.login(manager);
+    const decided = await boss.post('/api/manager/update-status', { form_id: small.request_id, status: 'Approved' });
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    expect(decided.body.form.status).toBe('Approved');
+    // The request submitted before the change still needs finance.
+    const before = await boss.post('/api/manager/update-status', { form_id: old.request_id, status: 'Approved' });
+    expect(before.body.form).toMatchObject({ status: 'Pending', finance_approval: 'Pending' });
+    // Back to the spec's chain: new requests are built-in again.
+    const back = await admin.put('/api/admin/form-types/petty-cash', { ...current });
+    expect(back.status).toBe(200);
+    const again = await submit(me, 'petty-cash', input(50));
+    expect(again.approval_chain).toBeUndefined();
+    expect(again.finance_approval).toBe('Pending');
   });
 });

@@ -3,6 +3,8 @@
 import { businessDate } from '../../domain/business-time.js';
 import { dateWindowError, firstIssueMessage, formSchema, formTypeDef, isFormTypeEnabled, isLeaveType } from '../../domain/forms.js';
 import { disabledTypeError } from '../form-types/service.js';
+import { refreshDataChain } from '../form-types/chain.js';
+import { NOT_REQUIRED } from '../../domain/approvals.js';
 import { type Db, type Queryable, prepared } from '../db/pool.js';
 import { recordEvent } from '../events/service.js';
 import { invalidateQueues } from '../approvals/queue-cache.js';
@@ -140,7 +142,7 @@ async function lockOwnRequest(
 function untouched(req: LockedRequest, decisions: string[]): boolean {
   return (
     OPEN_STATUSES.includes(req.status) &&
-    decisions.every((d) => d === 'Pending') &&
+    decisions.every((d) => d === 'Pending' || d === NOT_REQUIRED) &&
     !req.data.it_helpdesk_ticket_number &&
     !req.data.new_password_enc &&
     !req.data.line_manager_acknowledgement
@@ -178,6 +180,8 @@ export async function editRequest(
     }
     if (Object.keys(changes).length > 0) {
       await c.query('UPDATE requests SET data = $2, updated_at = $3 WHERE id = $1', [req.pk, JSON.stringify(next), now]);
+      // A chain defined as data applies its conditions to the new values (issue 20).
+      await refreshDataChain(c, req.pk, next);
       await recordEvent(c, {
         request: { pk: req.pk, request_id: req.request_id, form_type: req.form_type, employee_id: req.employee_id },
         actorId: user.id,

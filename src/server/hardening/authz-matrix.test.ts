@@ -222,6 +222,7 @@ function cellRequest(route: ApiRoute, s: Slots) {
     ...ids,
     status: 'Approved',
     approval: 'Approved',
+    decision: 'Approved',
     message: 'What is the status of my requests?',
     user_role: 'Employee',
     message_type: 'user',

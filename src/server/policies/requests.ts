@@ -129,7 +129,8 @@ function builtinGroupApprovers(user: Pick<Viewer, 'user_type'>): string[] {
 export function dataStageApproverSql(user: Pick<Viewer, 'user_type'>, userParam: string, a = 'da'): string {
   const groups = builtinGroupApprovers(user);
   const byGroup = groups.length ? ` OR (${a}.approver_ids IS NULL AND ${a}.approver IN (${sqlList(groups)}))` : '';
-  return `(${a}.approver IS NOT NULL AND (${userParam} = ANY(${a}.approver_ids)${byGroup}))`;
+  // approver_ids @> ARRAY[user] (not = ANY): the GIN index of migration 140 answers it.
+  return `(${a}.approver IS NOT NULL AND (${a}.approver_ids @> ARRAY[${userParam}]::int[]${byGroup}))`;
 }
 
 /**
@@ -137,7 +138,8 @@ export function dataStageApproverSql(user: Pick<Viewer, 'user_type'>, userParam:
  * is not their own request and they decided no other stage of it (separation of duties). The generic approver queue.
  */
 export function dataQueueScopeSql(user: Pick<Viewer, 'user_type'>, userParam: string, r = 'r'): string {
-  return `EXISTS (SELECT 1 FROM approvals da WHERE da.request_pk = ${r}.id AND da.stage = ${r}.current_stage AND da.decision = 'Pending'
+  // Driven by the caller's pending data-chain stages (a small set, by the partial indexes of migration 140).
+  return `(${r}.id, ${r}.current_stage) IN (SELECT da.request_pk, da.stage FROM approvals da WHERE da.decision = 'Pending'
                    AND ${dataStageApproverSql(user, userParam, 'da')})
       AND ${r}.employee_id <> ${userParam} AND ${r}.status NOT IN ('Rejected', 'Cancelled', 'Withdrawn')
       AND NOT EXISTS (SELECT 1 FROM approvals so WHERE so.request_pk = ${r}.id AND so.stage <> ${r}.current_stage
