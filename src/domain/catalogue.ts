@@ -90,16 +90,30 @@ function entryOf(t: FormTypeDef, number: number): CatalogueEntry {
   };
 }
 
-/** Every catalogue entry, from the registry: the spec's three forms first (in the spec's order), then the others. */
-export const CATALOGUE: readonly CatalogueEntry[] = [
-  ...FORM_TYPES.filter((t) => t.catalogue.spec)
-    .sort((a, b) => a.catalogue.spec!.position - b.catalogue.spec!.position)
-    .map((t) => entryOf(t, 0)),
-  ...FORM_TYPES.filter((t) => !t.catalogue.spec).map((t, i) => entryOf(t, i + 20)),
-];
+/**
+ * Every catalogue entry of the registry as it is now: the spec's three forms first (in the spec's order), then the
+ * others; a type an administrator disabled is left out. The registry can change at run time (types as data, issue
+ * 20: the server reloads it, the web puts in the types GET /api/form-types answers), so this is computed per call.
+ */
+export function catalogueEntries(): CatalogueEntry[] {
+  const enabled = FORM_TYPES.filter((t) => t.enabled !== false);
+  return [
+    ...enabled
+      .filter((t) => t.catalogue.spec)
+      .sort((a, b) => a.catalogue.spec!.position - b.catalogue.spec!.position)
+      .map((t) => entryOf(t, 0)),
+    ...FORM_TYPES.filter((t) => !t.catalogue.spec)
+      .map((t, i) => ({ t, n: i + 20 }))
+      .filter(({ t }) => t.enabled !== false)
+      .map(({ t, n }) => entryOf(t, n)),
+  ];
+}
+
+/** The catalogue of the registry the code ships (the 23 types). */
+export const CATALOGUE: readonly CatalogueEntry[] = catalogueEntries();
 
 export function catalogueEntry(idOrFormType: string): CatalogueEntry | undefined {
-  return CATALOGUE.find((e) => e.id === idOrFormType || e.formType === idOrFormType);
+  return catalogueEntries().find((e) => e.id === idOrFormType || e.formType === idOrFormType);
 }
 
 /** Whether an entry matches a search term (title, description or keywords, case-insensitive). */

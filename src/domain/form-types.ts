@@ -2,7 +2,16 @@
 // schema, the mapping between it and registry entries (forms.ts), and the chain rules every channel shares: the
 // approvers a stage may name, conditions on the request's fields, and which stages a request follows.
 import { z } from 'zod';
-import { type Category, type ChainStageDef, type FieldDef, type FieldType, type FormTypeDef, type Stage, STAGES } from './forms.js';
+import {
+  type Category,
+  type ChainStageDef,
+  type FieldDef,
+  type FieldType,
+  type FormTypeDef,
+  type Stage,
+  STAGES,
+  codeFormTypeDef,
+} from './forms.js';
 
 /** Field types as the admin API names them (docs/forms.md), and the registry type each maps onto. */
 export const WIRE_FIELD_TYPES = ['text', 'long text', 'number', 'money', 'date', 'time', 'choice', 'yes/no'] as const;
@@ -460,4 +469,46 @@ export function wireFormType(def: FormTypeDef): WireFormType & { version: number
 /** The label of a stage key on records (built-in stage labels, else the data chain's own label). */
 export function stageKeyLabel(key: string): string {
   return key in STAGES ? STAGES[key as Stage].label : key === 'managers_manager' ? "Manager's Manager" : key;
+}
+
+// ---- stored types -> registry entries (the server's registry sync and the web's) ----------------------------
+
+/** A saved type as stored (form_types.definition / form_type_versions.definition). */
+export interface StoredDefinition extends WireFormType {
+  id_prefix: string;
+  /** The label of each chain stage, named when it was saved (a group's title, a person's name). */
+  stage_labels: string[];
+}
+
+export interface StoredRow {
+  form_type: string;
+  builtin: boolean;
+  version: number;
+  enabled: boolean;
+  definition: StoredDefinition;
+}
+
+const sameChain = (a: WireFormType['chain'], b: WireFormType['chain']) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The registry entry of a saved type. A built-in type keeps the code's definition (its spec behaviour, fields and
+ * texts) plus what an administrator may change: new optional fields, its chain (as data, when it differs from the
+ * code's) and the enabled flag.
+ */
+export function registryDefOfStored(row: StoredRow): FormTypeDef | null {
+  const d = row.definition;
+  if (!row.builtin)
+    return registryDefOf({ ...d, enabled: row.enabled }, { idPrefix: d.id_prefix, version: row.version, stageLabels: d.stage_labels });
+  const code = codeFormTypeDef(row.form_type);
+  if (!code) return null;
+  const known = new Set(code.fields.map((f) => f.name));
+  const extra = d.fields.filter((f) => !known.has(f.name)).map(registryField);
+  const chainEdited = !sameChain(d.chain, builtinChainAsWire(code.chain));
+  return {
+    ...code,
+    fields: [...code.fields, ...extra],
+    enabled: row.enabled,
+    version: row.version,
+    ...(chainEdited ? { stages: d.chain.map((s, i) => chainStageDef(s, d.stage_labels[i] ?? s.approver)) } : {}),
+  };
 }

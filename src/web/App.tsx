@@ -14,6 +14,7 @@ import { SET_PASSWORD_PATH, SetPasswordPage } from './accounts/SetPasswordPage';
 import { EMAIL_ACTION_PATH, EmailActionPage } from './email/EmailActionPage';
 import { ForcedPasswordChange } from './accounts/ForcedPasswordChange';
 import { DemoBanner } from './shell/DemoBanner';
+import { useFormTypesSync } from './forms/form-types-sync';
 
 const dashboards: Record<DashboardKind, LazyExoticComponent<ComponentType>> = {
   it: lazy(() => import('./dashboards/it/ItDashboard').then((m) => ({ default: m.ItDashboard }))),
@@ -65,7 +66,10 @@ function Screen() {
 function SignedIn() {
   const { user } = useAuth();
   const route = useWebRoute();
+  // The server's form types (an administrator's own among them) before any screen lists or opens one.
+  const types = useFormTypesSync(Boolean(user));
   if (!user) return null;
+  if (!types.ready) return <LoadingScreen title="Loading dashboard" detail="Preparing your requests" />;
   const kind = dashboardForRole(user.role, user.user_type);
   // Only the employee dashboard has the catalogue and form screens.
   if (route.form !== null && kind !== 'employee') return <Navigate to="/" replace />;

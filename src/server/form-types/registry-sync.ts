@@ -2,52 +2,15 @@
 // edited) are read from PostgreSQL into the one registry (src/domain/forms.ts) at start, and again whenever any
 // instance saves a type: the form_types trigger signals 'adminease_form_types' (migration 140) and every
 // instance's listener reloads. A type saved here is in the registry at once (the saving instance applies it itself).
-import { type WireFormType, builtinChainAsWire, chainStageDef, registryDefOf, registryField } from '../../domain/form-types.js';
-import { type FormTypeDef, codeFormTypeDef, formTypeDef, putFormTypeDef } from '../../domain/forms.js';
+import { type StoredRow, registryDefOfStored } from '../../domain/form-types.js';
+import { formTypeDef, putFormTypeDef } from '../../domain/forms.js';
 import { PgListener, type ListenerLogger } from '../db/listener.js';
 import type { Db, Queryable } from '../db/pool.js';
 
 export const FORM_TYPES_CHANNEL = 'adminease_form_types';
 
-/** A saved type as stored (form_types.definition / form_type_versions.definition). */
-export interface StoredDefinition extends WireFormType {
-  id_prefix: string;
-  /** The label of each chain stage, named when it was saved (a group's title, a person's name). */
-  stage_labels: string[];
-}
-
-export interface StoredRow {
-  form_type: string;
-  builtin: boolean;
-  version: number;
-  enabled: boolean;
-  definition: StoredDefinition;
-}
-
-const sameChain = (a: WireFormType['chain'], b: WireFormType['chain']) => JSON.stringify(a) === JSON.stringify(b);
-
-/**
- * The registry entry of a saved type. A built-in type keeps the code's definition (its spec behaviour, fields and
- * texts) plus what an administrator may change: new optional fields, its chain (as data, when it differs from the
- * code's) and the enabled flag.
- */
-export function registryDefOfStored(row: StoredRow): FormTypeDef | null {
-  const d = row.definition;
-  if (!row.builtin)
-    return registryDefOf({ ...d, enabled: row.enabled }, { idPrefix: d.id_prefix, version: row.version, stageLabels: d.stage_labels });
-  const code = codeFormTypeDef(row.form_type);
-  if (!code) return null;
-  const known = new Set(code.fields.map((f) => f.name));
-  const extra = d.fields.filter((f) => !known.has(f.name)).map(registryField);
-  const chainEdited = !sameChain(d.chain, builtinChainAsWire(code.chain));
-  return {
-    ...code,
-    fields: [...code.fields, ...extra],
-    enabled: row.enabled,
-    version: row.version,
-    ...(chainEdited ? { stages: d.chain.map((s, i) => chainStageDef(s, d.stage_labels[i] ?? s.approver)) } : {}),
-  };
-}
+// The stored shape and its registry entry are pure (the web builds the same entries from GET /api/form-types).
+export { type StoredDefinition, type StoredRow, registryDefOfStored } from '../../domain/form-types.js';
 
 /** Puts every saved type into the registry (a type whose saved version is already there is left as it is). */
 export async function loadFormTypes(db: Queryable): Promise<number> {

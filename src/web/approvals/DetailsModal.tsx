@@ -10,13 +10,13 @@ import { type ApprovalStep, type StepColour, approvalSteps, nextStageFor, reject
 import { ApiError } from '../api/client';
 import { formatDate, formatDateTime, formatText, formatUsd } from '../format';
 import { Button, Dialog, Spinner, StatusBadge, cn } from '../ui';
-import { type QueueRecord, approvalsApi } from './api';
+import { type QueueRecord, type QueueRole, approvalsApi } from './api';
 import { FormTypeIcon, formLabel } from './labels';
 import { recordRows } from '../forms/details';
 import type { FormRecord } from '../forms/types';
 
 export interface DetailsModalProps {
-  role: ApproverRole;
+  role: QueueRole;
   /** The row whose details are shown; null when closed. */
   target: QueueRecord | null;
   onClose: () => void;
@@ -101,7 +101,7 @@ export function DetailsModal({ role, target, onClose, onApprove, onReject, notic
   );
 }
 
-function DetailsBody({ role, rec }: { role: ApproverRole; rec: QueueRecord }) {
+function DetailsBody({ role, rec }: { role: QueueRole; rec: QueueRecord }) {
   const viewOnly = role === 'manager' && isViewOnlyForManager(rec.form_type);
   const reason = rejectionReasonOf(rec);
   return (

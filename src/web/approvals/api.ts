@@ -1,6 +1,6 @@
 // Calls of the approver dashboards with the exact paths and payloads the existing clients use, plus the bulk,
 // summary and history endpoints. Ids sent as manager_id / hr_id are the signed-in user's own.
-import { api } from '../api/client';
+import { ApiError, api } from '../api/client';
 import { displayName, type User } from '../api/types';
 import type { ApproverRole, HistoryEntry } from '../../domain/approvals';
 
@@ -54,6 +54,57 @@ export interface BulkResult {
 
 export type Decision = 'Approved' | 'Rejected';
 
+/** An item of the generic queue (GET /api/approvals/queue, docs/forms.md). */
+export interface OtherQueueItem {
+  form_id: string;
+  request_id: string;
+  form_type: string;
+  title: string;
+  form_type_version?: number;
+  requester: { employee_id: string; name: string; department: string };
+  submitted: string;
+  summary: string;
+  stage: string;
+  stage_label: string;
+  version: number;
+  record?: Record<string, unknown>;
+}
+
+/** A generic queue item as a row of the one queue table: waiting on the caller, so decidable. */
+export function otherQueueRow(item: OtherQueueItem): QueueRecord {
+  const rec = item.record ?? {};
+  return {
+    ...rec,
+    id: typeof rec.id === 'number' ? rec.id : 0,
+    request_id: item.request_id,
+    form_id: item.form_id,
+    form_type: item.form_type,
+    form_title: item.title,
+    status: typeof rec.status === 'string' ? rec.status : 'Pending',
+    employee_id: item.requester.employee_id,
+    employee_name: item.requester.name,
+    department: item.requester.department,
+    created_at: item.submitted,
+    current_stage: item.stage,
+    stage: item.stage,
+    stage_label: item.stage_label,
+    summary: item.summary,
+    version: item.version,
+    actionable: true,
+    stage_state: 'Pending',
+  };
+}
+
+function pick(rec: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((k) => rec[k] !== undefined).map((k) => [k, rec[k]]));
+}
+
+/**
+ * Who the dashboard decides as: one of the spec's approver roles, or 'other' for the generic queue of form types
+ * beyond the spec's tables (issue 20: admin-defined types, chains with a manager's manager, a group or a person).
+ */
+export type QueueRole = ApproverRole | 'other';
+
 /** The line manager's identity for the queue: profile.manager_id, else the user id. */
 export const managerIdOf = (user: User) => String(user.profile?.manager_id ?? user.id);
 /** HR's identity: its hr_id, else the user id. */
@@ -65,6 +116,17 @@ export const hrIdOf = (user: User) => String(user.profile?.hr_id ?? user.id);
  */
 export const DASHBOARD_QUEUE_LIMIT = 200;
 
+/** A decision on the caller's stage of a request of the generic queue (POST /api/approvals/decide). */
+function decideOther(rec: { request_id: string; version?: number; stage?: unknown }, status: Decision, reason: string) {
+  return api.post<{ success: boolean; form: QueueRecord }>('/api/approvals/decide', {
+    form_id: rec.request_id,
+    stage: typeof rec.stage === 'string' && rec.stage ? rec.stage : undefined,
+    decision: status,
+    reason: status === 'Rejected' ? reason : '',
+    version: rec.version,
+  });
+}
+
 export const approvalsApi = {
   managerQueue: (user: User) =>
     api.get<QueueRecord[]>('/api/manager/queue', { query: { manager_id: managerIdOf(user), limit: DASHBOARD_QUEUE_LIMIT } }),
@@ -72,8 +134,19 @@ export const approvalsApi = {
   financeQueue: () => api.get<QueueEnvelope>('/api/finance/queue', { query: { limit: DASHBOARD_QUEUE_LIMIT } }),
   deskQueue: () => api.get<QueueRecord[]>('/api/facilities-desk/queue', { query: { limit: DASHBOARD_QUEUE_LIMIT } }),
   facilitiesManagerQueue: () => api.get<QueueEnvelope>('/api/facilities-manager/queue', { query: { limit: DASHBOARD_QUEUE_LIMIT } }),
+  /** Every request of a chain defined as data whose current stage the caller may decide now (issue 20). */
+  otherQueue: async (): Promise<QueueRecord[]> => {
+    const body = await api.get<{ items?: OtherQueueItem[] } | OtherQueueItem[]>('/api/approvals/queue');
+    return (Array.isArray(body) ? body : (body.items ?? [])).map(otherQueueRow);
+  },
 
-  details(role: ApproverRole, rec: Pick<QueueRecord, 'request_id' | 'form_type'>) {
+  details(role: QueueRole, rec: Pick<QueueRecord, 'request_id' | 'form_type'> & Record<string, unknown>) {
+    // The generic queue has no details call of its own: the request's details (the request policy lets its approvers
+    // see it), with what the queue row knows about the caller's stage.
+    if (role === 'other')
+      return api
+        .get<QueueRecord>(`/api/forms/details/${encodeURIComponent(rec.request_id)}`)
+        .then((d): QueueRecord => ({ ...d, ...pick(rec, ['actionable', 'stage', 'stage_label', 'stage_state', 'version']) }));
     const path = {
       manager: '/api/manager/form-details',
       hr: '/api/hr/form-details',
@@ -86,12 +159,20 @@ export const approvalsApi = {
     return api.get<QueueRecord>(path, { query: { [idKey]: rec.request_id, form_type: rec.form_type } });
   },
 
-  decide(role: ApproverRole, user: User, rec: Pick<QueueRecord, 'request_id' | 'form_type' | 'version'>, status: Decision, reason: string) {
+  decide(
+    role: QueueRole,
+    user: User,
+    rec: Pick<QueueRecord, 'request_id' | 'form_type' | 'version'> & { stage?: unknown },
+    status: Decision,
+    reason: string,
+  ) {
     const name = displayName(user);
     const rejection_reason = status === 'Rejected' ? reason : '';
     // The version the screen showed: the decision applies to that content or is refused (409) if it changed.
     const version = rec.version;
     switch (role) {
+      case 'other':
+        return decideOther(rec, status, rejection_reason);
       case 'manager':
         return api.post<{ success: boolean; form: QueueRecord }>('/api/manager/update-status', {
           form_id: rec.request_id,
@@ -161,7 +242,26 @@ export const approvalsApi = {
     return api.get<LeaveBalance>(`${base}${encodeURIComponent(employeeId)}`);
   },
 
-  bulk(role: ApproverRole, items: Array<{ form_id: string; decision: Decision; reason?: string; version?: number }>) {
+  async bulk(role: QueueRole, items: Array<{ form_id: string; decision: Decision; reason?: string; version?: number; stage?: string }>) {
+    // The generic queue's stages are decided one by one (the bulk call decides the spec's roles).
+    if (role === 'other') {
+      const results: BulkResult[] = [];
+      for (const it of items) {
+        try {
+          const res = await decideOther({ request_id: it.form_id, version: it.version, stage: it.stage }, it.decision, it.reason ?? '');
+          results.push({ form_id: it.form_id, ok: true, status: 200, record: res.form });
+        } catch (err) {
+          results.push({
+            form_id: it.form_id,
+            ok: false,
+            status: err instanceof ApiError ? err.status : 0,
+            error: err instanceof Error ? err.message : String(err),
+          });
+        }
+      }
+      const succeeded = results.filter((r) => r.ok).length;
+      return { success: succeeded === results.length, succeeded, failed: results.length - succeeded, results };
+    }
     return api.post<{ success: boolean; succeeded: number; failed: number; results: BulkResult[] }>('/api/approvals/bulk', { role, items });
   },
 

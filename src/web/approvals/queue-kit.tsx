@@ -4,11 +4,10 @@
 import { useQueryClient, useQuery } from '@tanstack/react-query';
 import { CheckCheck, RefreshCw, X } from 'lucide-react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import type { ApproverRole } from '../../domain/approvals';
 import { ApiError } from '../api/client';
 import { displayName, type User } from '../api/types';
 import { Button, Card, ErrorBanner, Select, StatTile, useToast } from '../ui';
-import { type BulkResult, type Decision, type QueueRecord, approvalsApi } from './api';
+import { type BulkResult, type Decision, type QueueRecord, type QueueRole, approvalsApi } from './api';
 import { RejectionDialog, type RejectionTarget } from './RejectionDialog';
 
 // ---- loading ------------------------------------------------------------------------------------
@@ -61,7 +60,7 @@ export function replaceRows(rows: QueueRecord[], updated: QueueRecord[]): QueueR
 // ---- deciding -----------------------------------------------------------------------------------
 
 export interface DecisionFlowOptions {
-  role: ApproverRole;
+  role: QueueRole;
   user: User;
   /** Called with the decided records (after single or bulk decisions). */
   onDecided: (records: QueueRecord[]) => void | Promise<void>;
@@ -126,7 +125,14 @@ export function useDecisionFlow({ role, user, onDecided, failureStyle = 'per-act
     try {
       const res = await approvalsApi.bulk(
         role,
-        records.map((r) => ({ form_id: r.request_id, decision, reason, version: r.version })),
+        records.map((r) => ({
+          form_id: r.request_id,
+          decision,
+          reason,
+          version: r.version,
+          // The generic queue names the stage decided (a request may wait on the caller at one of several).
+          ...(role === 'other' && typeof r.stage === 'string' ? { stage: r.stage } : {}),
+        })),
       );
       const ok = res.results.filter((r): r is BulkResult & { record: QueueRecord } => r.ok && Boolean(r.record));
       await onDecided(ok.map((r) => r.record));

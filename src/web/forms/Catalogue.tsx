@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { CheckCircle2, Clock, Flag, LayoutGrid, List, Search, ShieldCheck, X } from 'lucide-react';
 import {
-  CATALOGUE,
+  catalogueEntries,
   CATALOGUE_CATEGORIES,
   type CatalogueEntry,
   type CatalogueSort,
@@ -13,6 +13,7 @@ import {
 } from '../../domain/catalogue';
 import { Badge, Button, Card, EmptyState, Input, Select, cn } from '../ui';
 import { FormIcon } from './FormIcon';
+import { useFormTypesSync } from './form-types-sync';
 
 export interface CatalogueProps {
   /** Opens the submit form of an active entry. */
@@ -156,8 +157,12 @@ export function Catalogue({ onOpen, onClose, initialView = 'grid' }: CataloguePr
   const [sort, setSort] = useState<CatalogueSort>('priority');
   const [view, setView] = useState<'grid' | 'list'>(initialView);
 
-  const shown = useMemo(() => sortCatalogue(filterCatalogue(CATALOGUE, search, category), sort), [search, category, sort]);
-  const available = CATALOGUE.filter((e) => e.status === 'active').length;
+  // The registry as the server has it now (types as data): recomputed when the server's answer changes.
+  const { revision } = useFormTypesSync();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the registry changed when the revision did
+  const entries = useMemo(() => catalogueEntries(), [revision]);
+  const shown = useMemo(() => sortCatalogue(filterCatalogue(entries, search, category), sort), [entries, search, category, sort]);
+  const available = entries.filter((e) => e.status === 'active').length;
 
   return (
     <Card aria-labelledby="catalogue-heading" data-testid="catalogue">
@@ -169,7 +174,7 @@ export function Catalogue({ onOpen, onClose, initialView = 'grid' }: CataloguePr
           <p className="text-sm text-gray-600">
             <span data-testid="catalogue-count">{available} forms available</span>
             <span className="text-gray-400"> · </span>
-            showing {shown.length} of {CATALOGUE.length}
+            showing {shown.length} of {entries.length}
           </p>
         </div>
         <Button variant="secondary" size="sm" onClick={onClose} icon={<X className="h-4 w-4" aria-hidden="true" />}>

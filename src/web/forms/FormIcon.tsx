@@ -54,6 +54,9 @@ const ICONS: Record<string, LucideIcon> = {
   Wrench,
 };
 
+/** The icon names a form type may use (the administrator's icon picker offers these). */
+export const FORM_ICON_NAMES: readonly string[] = Object.keys(ICONS);
+
 /** The icon at 20 px, or with the caller's classes instead (a size given there replaces the default, not competes with it). */
 export function FormIcon({ name, className }: { name: string; className?: string }) {
   const Icon = ICONS[name] ?? FileText;

@@ -3,7 +3,7 @@
 // decides, from the registry chain) above it, and the person's requests of that type beneath it.
 import { Clock, ShieldCheck, X } from 'lucide-react';
 import { catalogueEntry } from '../../domain/catalogue';
-import { Button, Card } from '../ui';
+import { Button, Card, EmptyState } from '../ui';
 import { FacilityAccessForm } from './FacilityAccessForm';
 import { FormIcon } from './FormIcon';
 import { GeneratedForm } from './GeneratedForm';
@@ -20,7 +20,22 @@ export interface SubmitScreenProps {
 }
 
 export function SubmitScreen({ formType, submissions, loading, onClose, onViewDetails }: SubmitScreenProps) {
-  const entry = catalogueEntry(formType)!;
+  const entry = catalogueEntry(formType);
+  // A type an administrator disabled (or that no longer exists) cannot be submitted.
+  if (!entry)
+    return (
+      <Card data-testid={`submit-${formType}`}>
+        <EmptyState
+          title="This form is not available"
+          description="Your administrator has switched it off. Choose another form from the catalogue."
+          action={
+            <Button variant="secondary" onClick={onClose}>
+              Back
+            </Button>
+          }
+        />
+      </Card>
+    );
   return (
     <div className="space-y-6">
       <Card aria-labelledby="submit-heading" data-testid={`submit-${formType}`}>

@@ -1,8 +1,9 @@
 // The administrator's dashboard (issue 18): people, departments, CSV import and export, company holidays, the
-// leave policy, sign-in (single sign-on) and the audit log, one tab each (the tab is kept in the address, #people, #audit, ...).
+// leave policy, sign-in (single sign-on), the form types (issue 20) and the audit log, one tab each (the tab is kept in the address, #people, #audit, ...).
 import { useEffect, useState } from 'react';
 import { AuditScreen } from '../../admin/AuditScreen';
 import { DepartmentsScreen } from '../../admin/DepartmentsScreen';
+import { FormTypesScreen } from '../../admin/form-types/FormTypesScreen';
 import { ImportScreen } from '../../admin/ImportScreen';
 import { PeopleScreen } from '../../admin/PeopleScreen';
 import { HolidaysScreen, LeavePolicyScreen } from '../../admin/SettingsScreens';
@@ -17,6 +18,7 @@ const TABS = [
   { id: 'holidays', label: 'Holidays' },
   { id: 'leave', label: 'Leave policy' },
   { id: 'sign-in', label: 'Sign-in' },
+  { id: 'form-types', label: 'Form types' },
   { id: 'audit', label: 'Audit log' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
@@ -48,6 +50,7 @@ export function AdminDashboard() {
           {tab === 'holidays' && <HolidaysScreen />}
           {tab === 'leave' && <LeavePolicyScreen />}
           {tab === 'sign-in' && <SignInSettingsScreen />}
+          {tab === 'form-types' && <FormTypesScreen />}
           {tab === 'audit' && <AuditScreen />}
         </div>
       </div>

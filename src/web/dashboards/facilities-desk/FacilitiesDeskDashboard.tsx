@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../auth/AuthProvider';
 import { useDetailsRoute, useSearchParamState } from '../../routing/hooks';
 import { DashboardLayout } from '../../shell/DashboardLayout';
 import { TeamApprovals } from '../../approvals/TeamApprovals';
+import { OtherRequests } from '../../approvals/OtherRequests';
 import { type QueueRecord, approvalsApi } from '../../approvals/api';
 import { DetailsModal } from '../../approvals/DetailsModal';
 import {
@@ -90,6 +91,7 @@ export function FacilitiesDeskDashboard() {
         onView={setDetails}
       />
       <TeamApprovals embedded />
+      <OtherRequests />
       <DetailsModal
         role="facilities_desk"
         target={details}

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../auth/AuthProvider';
 import { useDetailsRoute, useSearchParamState } from '../../routing/hooks';
 import { DashboardLayout } from '../../shell/DashboardLayout';
 import { TeamApprovals } from '../../approvals/TeamApprovals';
+import { OtherRequests } from '../../approvals/OtherRequests';
 import { type QueueEnvelope, type QueueRecord, approvalsApi } from '../../approvals/api';
 import { DetailsModal } from '../../approvals/DetailsModal';
 import {
@@ -110,6 +111,7 @@ export function FacilitiesManagerDashboard() {
         notActionable={notActionable}
       />
       <TeamApprovals embedded />
+      <OtherRequests />
       <DetailsModal
         role="facilities_manager"
         target={details}

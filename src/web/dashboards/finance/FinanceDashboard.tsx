@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../auth/AuthProvider';
 import { useDetailsRoute, useSearchParamState } from '../../routing/hooks';
 import { DashboardLayout } from '../../shell/DashboardLayout';
 import { TeamApprovals } from '../../approvals/TeamApprovals';
+import { OtherRequests } from '../../approvals/OtherRequests';
 import { type QueueEnvelope, type QueueRecord, approvalsApi } from '../../approvals/api';
 import { DetailsModal } from '../../approvals/DetailsModal';
 import { DecidedLabel, amountText, purposeOf } from '../../approvals/labels';
@@ -119,6 +120,7 @@ export function FinanceDashboard() {
         emptyText="No petty cash or travel expense requests found for this filter."
       />
       <TeamApprovals embedded />
+      <OtherRequests />
       <DetailsModal role="finance" target={details} onClose={() => setDetails(null)} onApprove={flow.approve} onReject={flow.reject} />
       {flow.dialog}
     </DashboardLayout>

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../auth/AuthProvider';
 import { useDetailsRoute, useSearchParamState } from '../../routing/hooks';
 import { DashboardLayout } from '../../shell/DashboardLayout';
 import { TeamApprovals } from '../../approvals/TeamApprovals';
+import { OtherRequests } from '../../approvals/OtherRequests';
 import { Chips } from '../../ui';
 import { type QueueRecord, approvalsApi } from '../../approvals/api';
 import { DetailsModal } from '../../approvals/DetailsModal';
@@ -107,6 +108,7 @@ export function HrDashboard() {
         onView={setDetails}
       />
       <TeamApprovals embedded />
+      <OtherRequests />
       <DetailsModal role="hr" target={details} onClose={() => setDetails(null)} onApprove={flow.approve} onReject={flow.reject} />
       {flow.dialog}
     </DashboardLayout>
