@@ -238,6 +238,15 @@ describe('an admin-defined type with a conditional finance stage', () => {
     expect(audit.body.entries.map((e: any) => e.action).sort()).toEqual(['form_type.create', 'form_type.update']);
   });
 
+  it('the list says which types are in use', async () => {
+    const unused = await admin.post('/api/admin/form-types', { ...offsiteType(`${type}-unused`), title: 'Unused Offsite' });
+    expect(unused.status).toBe(201);
+    const listed = (await admin.get('/api/admin/form-types')).body.form_types;
+    expect(listed.find((x: any) => x.form_type === type).in_use).toBe(true);
+    expect(listed.find((x: any) => x.form_type === `${type}-unused`).in_use).toBe(false);
+    expect(listed.find((x: any) => x.form_type === 'leave-request')).toBeDefined();
+  });
+
   it('a type in use refuses a new required field, a removed field or a changed type (409), nothing changes', async () => {
     const before = await stateFingerprint(t, ['form_types']);
     const current = (await admin.get(`/api/admin/form-types/${type}`)).body.form_type;

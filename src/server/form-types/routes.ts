@@ -25,7 +25,7 @@ export async function formTypeAdminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.db;
 
-  app.get('/api/admin/form-types', async () => ({ form_types: listFormTypes() }));
+  app.get('/api/admin/form-types', async () => ({ form_types: await listFormTypes(db) }));
   app.post('/api/admin/form-types', { schema: { body: FormTypeInputSchema } }, async (req, reply) => {
     const out = await createFormType(db, req.user.id, req.body);
     return reply.code(201).send({ form_type: out });
