@@ -16,6 +16,7 @@ import { RECORD_SELECT, type RecordRow, type RequestRecord, loadRecordByRef, toR
 import { extractRequestIds } from './extract.js';
 import { andList, fieldValue, requestGist, requestLine } from './format.js';
 import { formTypesIn } from './info.js';
+import { bestByDescription, descriptionWords } from './describe.js';
 import type { Normalised } from './text.js';
 import { type ApprovalAction, POINT_DOWN, type PendingChoice, type PendingDecision, type Reply, type TurnContext, reply } from './types.js';
 import { isAffirmative, isNegative } from './understand.js';
@@ -240,39 +241,6 @@ async function resolveTargets(ctx: TurnContext, nm: Normalised, rest: string): P
   if (/^(it|this|that|this one|that one|this request|that request|the request)?$/.test(rest.trim()) && last.length === 1)
     return { ids: [last[0]], described: false };
   return { ids: [], described: byName.length > 0 || types.length > 0 || rest.trim().length > 0 };
-}
-
-const DESCRIPTION_STOP = new Set(
-  (
-    'the a an one ones that this those these it its about for from with and or to of on in at by my his her their our your ' +
-    'approve reject decline deny refuse sign off okay ok please pls request requests thing stuff item which wanted want ' +
-    'one yes no not just only also please can you could would i me we us is was are be been'
-  ).split(' '),
-);
-
-/** The words of a description that can name a request ('the one about the printer toner' -> printer, toner). */
-export function descriptionWords(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z][a-z'-]+/g) ?? [])
-    .map((w) => w.replace(/'s$/, ''))
-    .filter((w) => w.length >= 3 && !DESCRIPTION_STOP.has(w));
-}
-
-/** The records whose values share the most description words (none when no word matches). */
-export function bestByDescription<T extends object>(rows: T[], words: string[]): T[] {
-  if (words.length === 0) return [];
-  const texts = rows.map((r) => JSON.stringify(Object.values(r)).toLowerCase());
-  const hits = words.map((w) => {
-    const re = new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-    return texts.map((t) => re.test(t));
-  });
-  // a word few requests have ('Zagreb') says more than one many have ('trip')
-  const weight = hits.map((h) => {
-    const n = h.filter(Boolean).length;
-    return n === 0 ? 0 : 1 / n;
-  });
-  const scores = rows.map((_, i) => hits.reduce((sum, h, w) => sum + (h[i] ? weight[w] : 0), 0));
-  const top = Math.max(0, ...scores);
-  return top === 0 ? [] : rows.filter((_, i) => Math.abs(scores[i] - top) < 1e-9);
 }
 
 /** Names written as possessives or capitalised words ('Alex's', 'Maria'). */

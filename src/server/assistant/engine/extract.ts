@@ -149,7 +149,13 @@ function extractDates(text: string, now: Date, taken: Span[], past: boolean): Da
   }
 
   // 'between 5 march and 7 march' reads as a range (same-length rewrite keeps the positions)
-  const prepared = text.replace(/\bbetween\s(.{1,25}?)\sand\s/i, (_all, a) => `   from ${a}  to `);
+  const prepared = text
+    .replace(/\bbetween\s(.{1,25}?)\sand\s/i, (_all, a) => `   from ${a}  to `)
+    // 'april 20' is the 20th of April, not April 2020 (same-length swap keeps the positions)
+    .replace(
+      new RegExp(`\\b(${MONTHS}) (\\d{1,2}(?:st|nd|rd|th)?)\\b(?!\\s*(?::|\\d|am\\b|pm\\b))`, 'gi'),
+      (_all, mon: string, d: string) => `${d} ${mon}`,
+    );
   const results = chrono.en.GB.parse(prepared, reference, { forwardDate: !past });
   for (const r of results) {
     const known = (r.start as any).knownValues as Record<string, number>;
@@ -690,7 +696,8 @@ export function purposeOf(text: string, used: Span[]): string | undefined {
       last = Math.max(last, s.end);
       continue;
     }
-    masked += text.slice(last, s.start) + ' ¦ ';
+    // a span that swallowed the comma after it ('next thursday,') keeps the comma: it separates the reason
+    masked += text.slice(last, s.start) + (/,\s*$/.test(text.slice(s.start, s.end)) ? ' ¦ , ' : ' ¦ ');
     last = s.end;
   }
   masked += text.slice(last);
@@ -709,6 +716,21 @@ export function purposeOf(text: string, used: Span[]): string | undefined {
         !/^(thanks?|thank you|cheers|ty|thx|asap|urgent(ly)?|ok|okay|if possible|pls|please)\b/i.test(seg),
     );
   if (afterComma && afterComma.split(/\s+/).length <= 40) return afterComma.replace(/\s+/g, ' ').replace(/[\s,;]+$/, '');
+  // a reason told first: 'my grandad passed away, i need bereavement leave ...', 'so my mum is visiting and I'd love ...'
+  const first = masked
+    .split(/[,;.!?]|\s(?:and|so) (?=i\b|i'|can i|could i)/i)[0]
+    .replace(/^\s*(?:hey|hi|hello|so|well|ok|okay|um+|hmm+)\b[\s,!.]*/gi, '')
+    .replace(/^\s*(?:so|well)\s+/i, '')
+    .trim();
+  if (
+    first &&
+    !first.includes('¦') &&
+    first.split(/\s+/).length >= 3 &&
+    /\b(my|our|is|was|has|have|got|passed|visiting|moving|sick|ill|wedding|funeral)\b/i.test(first) &&
+    !REQUEST_VERBS.test(first) &&
+    masked.length > first.length + 5
+  )
+    return first;
   const clean = (s: string) =>
     s
       .replace(/\s+/g, ' ')

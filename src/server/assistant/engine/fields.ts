@@ -589,7 +589,7 @@ export function fieldCorrection(formType: string, original: string, now: Date, c
     const typedAt = new RegExp(re.source, 'i').exec(original);
     let value = fd.type === 'longtext' || fd.type === 'text' ? valueAfter(original, typedAt ? typedAt.index + typedAt[0].length : 0) : valueAfter(nm.fixed, m.index + m[0].length);
     if (fd.type === 'integer' && /\b(of us|people|persons?|participants?|pax)\b|^(only|just) me\b/.test(lower)) value = nm.fixed;
-    if (fd.type === 'money' && !/\d/.test(value)) value = nm.fixed;
+    if (['money', 'integer', 'number'].includes(fd.type) && !/\d/.test(value)) value = nm.fixed;
     if (!value) continue;
     if (fd.type === 'date') {
       // 'the 12th': that day in the month of the date it replaces

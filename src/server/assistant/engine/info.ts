@@ -8,6 +8,7 @@ import { HolidayService } from '../../calendar/service.js';
 import { leaveBalance } from '../../forms/leave.js';
 import { RECORD_SELECT, type RecordRow, type RequestRecord, toRecord } from '../../requests/repo.js';
 import { FORM_TYPE_WORDS } from '../corpus/entities.js';
+import { bestByDescription, descriptionWords } from './describe.js';
 import { extract, isoDay } from './extract.js';
 import { andList, days, longDate, requestGist, requestLine } from './format.js';
 import { escapeRe, vocab } from './text.js';
@@ -353,14 +354,14 @@ const NEW_REQUEST_WORDS =
  */
 export async function clarifyExisting(ctx: TurnContext, original: string, lower: string, formType: string): Promise<Reply | undefined> {
   if (NEW_REQUEST_WORDS.test(lower) || /\d/.test(lower) || lower.split(/\s+/).length > 6) return undefined;
-  const words = contentWords(original);
+  const words = descriptionWords(original);
   if (words.length === 0) return undefined;
   const rows = await ctx.db.query(
     `${RECORD_SELECT} WHERE r.employee_id = $1 AND r.form_type = $2 ORDER BY r.created_at DESC, r.id DESC LIMIT 50`,
     [ctx.user.id, formType],
   );
   const mine = (rows.rows as RecordRow[]).map(toRecord);
-  const match = mine.find((r) => words.some((w) => JSON.stringify(Object.values(r)).toLowerCase().includes(w)));
+  const match = bestByDescription(mine, words)[0];
   if (!match) return undefined;
   const gist = requestGist(match);
   ctx.state.lastRefs = [match.request_id];
