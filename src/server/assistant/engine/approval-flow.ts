@@ -215,12 +215,7 @@ async function resolveTargets(ctx: TurnContext, nm: Normalised, rest: string): P
           .split(/\s+/),
       ),
     );
-    const content = words.filter(
-      (w) =>
-        w.length >= 3 &&
-        !names.has(w) &&
-        !/^(approve|reject|decline|deny|the|and|request|requests|leave|please|for|from|with|her|his|their)$/.test(w),
-    );
+    const content = descriptionWords(rest).filter((w) => !names.has(w));
     const narrowed = bestByDescription(pool, content);
     if (narrowed.length >= 1) pool = narrowed;
   }

@@ -717,8 +717,9 @@ export function purposeOf(text: string, used: Span[]): string | undefined {
     );
   if (afterComma && afterComma.split(/\s+/).length <= 40) return afterComma.replace(/\s+/g, ' ').replace(/[\s,;]+$/, '');
   // a reason told first: 'my grandad passed away, i need bereavement leave ...', 'so my mum is visiting and I'd love ...'
-  const first = masked
-    .split(/[,;.!?]|\s(?:and|so) (?=i\b|i'|can i|could i)/i)[0]
+  const parts = masked.split(/[,;.!?]|\s(?:and|so) (?=i\b|i'|can i|could i)/i);
+  const requestAt = parts.findIndex((p) => p.includes('¦'));
+  const first = (parts.slice(0, Math.max(0, requestAt)).filter((p) => p.trim().length > 0 && !/^\s*(hey|hi|hello|ok|okay|so|well)\s*$/i.test(p)).pop() ?? '')
     .replace(/^\s*(?:hey|hi|hello|so|well|ok|okay|um+|hmm+)\b[\s,!.]*/gi, '')
     .replace(/^\s*(?:so|well)\s+/i, '')
     .trim();

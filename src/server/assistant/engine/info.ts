@@ -11,7 +11,7 @@ import { FORM_TYPE_WORDS } from '../corpus/entities.js';
 import { bestByDescription, descriptionWords } from './describe.js';
 import { extract, isoDay } from './extract.js';
 import { andList, days, longDate, requestGist, requestLine } from './format.js';
-import { escapeRe, vocab } from './text.js';
+import { escapeRe, looksEnglish, vocab } from './text.js';
 import { ASSISTANT_NAME, type Reply, type TurnContext, reply } from './types.js';
 
 // ---- leave balance ---------------------------------------------------------------------------
@@ -346,7 +346,7 @@ export function helpReply(ctx: TurnContext): Reply {
 // ---- a bare mention of something the user already asked for ----------------------------------
 
 const NEW_REQUEST_WORDS =
-  /\b(need|needs|want|wanna|book|apply|request|raise|submit|reserve|order|buy|new|another|plan|planning|going|fly|flying|take|get|gimme|give me|can i|could i|may i|i'?d like|like to|please|pls|create|start|file|report|open|log|claim|reset|broken|not working)\b/;
+  /\b(need|needs|want|wanna|book|apply|request|raise|submit|reserve|order|buy|new|another|plan|planning|going|fly|flying|take|get|gimme|give me|can i|could i|may i|i'?d like|like to|please|pls|create|start|file|report|open|log|claim|reset|broken|not working|again|forgot|lost|locked)\b/;
 
 /**
  * 'Berlin trip' when the user already has a trip to Berlin: check on it, or request a new one? Undefined when the
@@ -354,7 +354,8 @@ const NEW_REQUEST_WORDS =
  */
 export async function clarifyExisting(ctx: TurnContext, original: string, lower: string, formType: string): Promise<Reply | undefined> {
   if (NEW_REQUEST_WORDS.test(lower) || /\d/.test(lower) || lower.split(/\s+/).length > 6) return undefined;
-  const words = descriptionWords(original);
+  // only words that are not everyday English name something of theirs ('Berlin', 'Globex'), not 'forgot' or 'slow'
+  const words = descriptionWords(original).filter((w) => !looksEnglish(w));
   if (words.length === 0) return undefined;
   const rows = await ctx.db.query(
     `${RECORD_SELECT} WHERE r.employee_id = $1 AND r.form_type = $2 ORDER BY r.created_at DESC, r.id DESC LIMIT 50`,

@@ -221,7 +221,8 @@ function englishWords(): Set<string> {
   return english;
 }
 
-function looksEnglish(w: string): boolean {
+/** Is `w` a known English word (or a regular inflection of one)? */
+export function looksEnglish(w: string): boolean {
   const e = englishWords();
   if (e.has(w)) return true;
   for (const suffix of ['s', 'es', 'ed', 'ing', 'er', 'ly', "'s"]) {

@@ -207,7 +207,7 @@ const FORM_CUES: Array<[string, RegExp, number]> = [
  * whatever the trip. Cut at the first 'for / because / due to' that starts a phrase.
  */
 export function beforeReason(lower: string): string {
-  const m = /\s(?:for|because|due to|since|as i|so that|so i can)\s+(?:a|an|the|my|our|some|his|her|their|\w+ing)\b/.exec(lower);
+  const m = /\s(?:for|because|due to|since|as i|so that|so i can)\s+(?:a|an|the|my|our|some|his|her|their|\w+ing)\b|,\s/.exec(lower);
   return m ? lower.slice(0, m.index) : lower;
 }
 
@@ -311,7 +311,7 @@ export function isRequestQuestion(lower: string): boolean {
   if (/^(?:can|could|may|shall|should|would|will) (?:i|we|you)\b(?! (?:tell|check|see|show|let me know))/.test(s)) return false;
   if (LEAVE_TAKING.test(s) && !/\b(did|has|have|was|were|is|are)\b[^.?!]{0,40}\b(approved|rejected|declined|okayed|confirmed|signed off)\b/.test(s))
     return false;
-  return ID_RE.test(s) || REQUEST_WORDS.test(s) || /\b(my|mine|one|ones|it|that|them|they|things?|stuff|i sent|i submitted|i ordered|i asked)\b/.test(s) || s.split(/\s+/).length <= 3;
+  return ID_RE.test(s) || REQUEST_WORDS.test(s) || /\b(my|mine|one|ones|it|that|them|they|things?|stuff|i sent|i submitted|i ordered|i asked|i'?ve got|i have|i got|have i|got i)\b/.test(s) || s.split(/\s+/).length <= 3;
 }
 
 const OWN_REQUESTS = /\b(my|i|i've|i have|i submitted|i raised|i made|mine)\b/;
