@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, startTestApp } from '../test/harness.js';
+import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
 import { type Dialogue, type DialogueResult, runDialogue } from './testing/dialogue-runner.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,7 +31,8 @@ describe('the wild dialogue set', () => {
   const results = new Map<string, DialogueResult>();
   beforeAll(async () => {
     t = await startTestApp();
-    for (const d of set.dialogues) if (!only || only.test(d.id)) results.set(d.id, await runDialogue(t, d));
+    const clients = new Map<string, ApiClient>();
+    for (const d of set.dialogues) if (!only || only.test(d.id)) results.set(d.id, await runDialogue(t, d, clients));
     console.log(report([...results.values()]));
   }, 240_000);
   afterAll(async () => {

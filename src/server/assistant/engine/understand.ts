@@ -457,6 +457,14 @@ export async function understand(
   if (isWithdrawRequest(lower)) return out('request.withdraw');
   if (isBalanceQuestion(lower)) return out('leave.balance');
   if (opts.approver && isOwnQueueQuestion(lower)) return out('approvals.queue');
+  // an approver asking what waits at their stage ('leave requests pending HR review'), not about their own requests
+  if (
+    opts.approver &&
+    isQueueQuestion(lower) &&
+    !ID_RE.test(lower) &&
+    !/\b(my|mine|i (sent|submitted|raised|asked|ordered|made|booked))\b/.test(lower)
+  )
+    return out('approvals.queue');
   // a question about requests, or a request id anywhere (that is not a command): that request's status
   if (isRequestQuestion(lower) && !isHolidayQuestion(lower, opts.holidayNames)) return out('requests.status');
   if (ID_RE.test(lower) && !/\b(show|details?|view|open|tell me|describe|look at|more about|who)\b/.test(lower))

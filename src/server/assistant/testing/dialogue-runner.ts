@@ -106,10 +106,21 @@ export interface DialogueResult {
   transcript: Array<{ user: string; bot: string }>;
 }
 
-export async function runDialogue(t: TestApp, d: Dialogue): Promise<DialogueResult> {
+/**
+ * Runs one dialogue. `clients` (optional) keeps signed-in API clients per user across dialogues: signing in costs a
+ * password hash, and a large set would spend most of its time there; each dialogue still opens its own chat session.
+ */
+export async function runDialogue(t: TestApp, d: Dialogue, clients?: Map<string, ApiClient>): Promise<DialogueResult> {
   const problems: string[] = [];
+  const signIn = async (email: string): Promise<ApiClient> => {
+    const known = clients?.get(email);
+    if (known) return known;
+    const c = await t.login(email);
+    clients?.set(email, c);
+    return c;
+  };
   const transcript: Array<{ user: string; bot: string }> = [];
-  const client = await t.login(d.user);
+  const client = await signIn(d.user);
   const u = client.user;
   const userId = u.profile?.hr_id ?? u.id;
   const vars: Record<string, string[]> = {};
@@ -117,14 +128,14 @@ export async function runDialogue(t: TestApp, d: Dialogue): Promise<DialogueResu
   let setupRequestId: string | undefined;
   let setupClient: ApiClient | undefined;
   if (d.setup) {
-    setupClient = d.setup.as === d.user ? client : await t.login(d.setup.as);
+    setupClient = d.setup.as === d.user ? client : await signIn(d.setup.as);
     const res = await setupClient.post(`/api/forms/${d.setup.submit.form_type}`, d.setup.submit.fields);
     if (res.status !== 201 && res.status !== 200)
       return { id: d.id, ok: false, problems: [`setup failed: ${res.status} ${res.text}`], transcript };
     setupRequestId = res.body.request_id;
     vars.request_id = [setupRequestId!];
     if (d.setup.decide) {
-      const approver = await t.login(d.setup.decide.as);
+      const approver = await signIn(d.setup.decide.as);
       const dec = await approver.post('/api/manager/update-status', {
         form_id: setupRequestId,
         form_type: d.setup.submit.form_type,
