@@ -161,7 +161,11 @@ export async function handleTurn(ctx: TurnContext, message: string, opts: { auto
       ctx.state.lastIntent = r.intent;
       return r;
     }
-    if (/^(?:(?:the|that|yes|yeah|yep|ok|please|just)\W+)*(check|status|existing|old|that one|the one|it|that|check on it|the existing one)\b/.test(nm.lower)) {
+    if (
+      /^(?:(?:the|that|yes|yeah|yep|ok|please|just)\W+)*(check|status|existing|old|that one|the one|it|that|check on it|the existing one)\b/.test(
+        nm.lower,
+      )
+    ) {
       const r = await myRequestsReply(ctx, clarify.requestId, clarify.requestId.toLowerCase());
       ctx.state.lastIntent = r.intent;
       return r;

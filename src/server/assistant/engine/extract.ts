@@ -382,14 +382,20 @@ function extractCounts(lower: string, taken: Span[]) {
   // 'only me, nobody else' / 'just me' / 'me + 2' / 'we are 3'
   const people: Array<[RegExp, (m: RegExpMatchArray) => number]> = [
     [/\bme\s*(?:\+|and|plus)\s*(\d{1,3})\b(?!\s*(?:days?|hours?|am|pm|:))/, (m) => Number(m[1]) + 1],
-    [/\b(?:we(?:'re| are| will be| ll be|'ll be)|there(?:'s| is| are| will be)|it'?s)\s+(?:just\s+)?(\d{1,4})(?:\s+of us)?\b(?!\s*(?:days?|hours?|am|pm|:|usd|dollars))/, (m) => Number(m[1])],
-    [/\b(?:only|just)\s+(?:me|myself)\b|\bme\s+(?:alone|only)\b|\bnobody else\b|\bno one else\b|\bby myself\b|\bjust 1\b|\bsolo\b/, () => 1],
+    [
+      /\b(?:we(?:'re| are| will be| ll be|'ll be)|there(?:'s| is| are| will be)|it'?s)\s+(?:just\s+)?(\d{1,4})(?:\s+of us)?\b(?!\s*(?:days?|hours?|am|pm|:|usd|dollars))/,
+      (m) => Number(m[1]),
+    ],
+    [
+      /\b(?:only|just)\s+(?:me|myself)\b|\bme\s+(?:alone|only)\b|\bnobody else\b|\bno one else\b|\bby myself\b|\bjust 1\b|\bsolo\b/,
+      () => 1,
+    ],
   ];
   if (!participants) {
     for (const [re, n] of people) {
       const m = re.exec(lower);
       if (!m) continue;
-      const span = { start: m.index!, end: m.index! + m[0].length };
+      const span = { start: m.index, end: m.index + m[0].length };
       if (taken.some((t) => overlaps(t, span))) continue;
       participants = { ...span, n: n(m), noun: 'people' };
       break;
@@ -719,7 +725,12 @@ export function purposeOf(text: string, used: Span[]): string | undefined {
   // a reason told first: 'my grandad passed away, i need bereavement leave ...', 'so my mum is visiting and I'd love ...'
   const parts = masked.split(/[,;.!?]|\s(?:and|so) (?=i\b|i'|can i|could i)/i);
   const requestAt = parts.findIndex((p) => p.includes('¦'));
-  const first = (parts.slice(0, Math.max(0, requestAt)).filter((p) => p.trim().length > 0 && !/^\s*(hey|hi|hello|ok|okay|so|well)\s*$/i.test(p)).pop() ?? '')
+  const first = (
+    parts
+      .slice(0, Math.max(0, requestAt))
+      .filter((p) => p.trim().length > 0 && !/^\s*(hey|hi|hello|ok|okay|so|well)\s*$/i.test(p))
+      .pop() ?? ''
+  )
     .replace(/^\s*(?:hey|hi|hello|so|well|ok|okay|um+|hmm+)\b[\s,!.]*/gi, '')
     .replace(/^\s*(?:so|well)\s+/i, '')
     .trim();

@@ -536,14 +536,18 @@ function fieldAliases(def: FormTypeDef): Array<{ name: string; re: RegExp }> {
       name: pair[1],
       re: /\b(end(?:ing)?(?: date)?|last day|until|till|return(?:ing)?(?: date)?|come back|coming back|back on|get back|getting back|finish(?:es|ing)?(?: date)?|ends?)\b/,
     });
-    out.push({ name: pair[0], re: /\b(start(?:ing)?(?: date)?|first day|from|depart(?:ure|ing)?(?: date)?|leav(?:e|ing) on|begin(?:s|ning)?|fly out|flying out)\b/ });
+    out.push({
+      name: pair[0],
+      re: /\b(start(?:ing)?(?: date)?|first day|from|depart(?:ure|ing)?(?: date)?|leav(?:e|ing) on|begin(?:s|ning)?|fly out|flying out)\b/,
+    });
   }
   if (has('start_time') && has('end_time')) {
     out.push({ name: 'end_time', re: /\b(end(?:ing)? time|finish(?:ing)? time|until|till|finish(?:es)? at|ends? at|end)\b/ });
     out.push({ name: 'start_time', re: /\b(start(?:ing)? time|start(?:s|ing)? at|from|begin(?:s|ning)? at|start)\b/ });
   }
   for (const n of ['participants_count', 'passengers'])
-    if (has(n)) out.push({ name: n, re: /\b(people|persons?|participants?|attendees?|guests?|pax|of us|heads|passengers?)\b|^(?:only|just) me\b/ });
+    if (has(n))
+      out.push({ name: n, re: /\b(people|persons?|participants?|attendees?|guests?|pax|of us|heads|passengers?)\b|^(?:only|just) me\b/ });
   if (has('quantity')) out.push({ name: 'quantity', re: /\b(quantity|qty|units?|pieces|pcs|of them|how many)\b/ });
   if (has('room_requested')) out.push({ name: 'room_requested', re: /\broom\b(?! booking)/ });
   for (const f of def.fields) {
@@ -560,7 +564,8 @@ function fieldAliases(def: FormTypeDef): Array<{ name: string; re: RegExp }> {
 /** The value part of a correction: what follows 'is', 'to', 'should be', ':' after the field's name. */
 function valueAfter(text: string, at: number): string {
   const rest = text.slice(at);
-  const m = /^\s*(?:date|time|count)?\s*(?:is|are|will be|should be|to|=|:|->|on|at|as|of)?\s*(?:actually\s+)?(?:is|be|to|:)?\s*(.*)$/is.exec(rest);
+  const m =
+    /^\s*(?:date|time|count)?\s*(?:is|are|will be|should be|to|=|:|->|on|at|as|of)?\s*(?:actually\s+)?(?:is|be|to|:)?\s*(.*)$/is.exec(rest);
   return (m ? m[1] : rest).replace(/\s+(instead|please|pls|thanks|thank you)\s*[.!]*$/i, '').trim();
 }
 
@@ -587,7 +592,10 @@ export function fieldCorrection(formType: string, original: string, now: Date, c
     const fd = def.fields.find((f) => f.name === name)!;
     // the value as typed (for text), or the normalised words (for dates, numbers, options)
     const typedAt = new RegExp(re.source, 'i').exec(original);
-    let value = fd.type === 'longtext' || fd.type === 'text' ? valueAfter(original, typedAt ? typedAt.index + typedAt[0].length : 0) : valueAfter(nm.fixed, m.index + m[0].length);
+    let value =
+      fd.type === 'longtext' || fd.type === 'text'
+        ? valueAfter(original, typedAt ? typedAt.index + typedAt[0].length : 0)
+        : valueAfter(nm.fixed, m.index + m[0].length);
     if (fd.type === 'integer' && /\b(of us|people|persons?|participants?|pax)\b|^(only|just) me\b/.test(lower)) value = nm.fixed;
     if (['money', 'integer', 'number'].includes(fd.type) && !/\d/.test(value)) value = nm.fixed;
     if (!value) continue;
@@ -615,7 +623,8 @@ export function fieldCorrection(formType: string, original: string, now: Date, c
     }
     // 'make it 25' with one amount field and no other number in play
     const money = def.fields.filter((f) => f.type === 'money');
-    const bare = /\b(?:make it|make that|it'?s|should be|change it to)\s+\$?\s*(\d+(?:\.\d{1,2})?)\s*(?:usd|dollars|bucks|\$)?\s*[.!]*$/.exec(lower);
+    const bare =
+      /\b(?:make it|make that|it'?s|should be|change it to)\s+\$?\s*(\d+(?:\.\d{1,2})?)\s*(?:usd|dollars|bucks|\$)?\s*[.!]*$/.exec(lower);
     if (bare && money.length >= 1) return { [money[0].name]: Number(bare[1]) };
   }
   return undefined;

@@ -127,7 +127,8 @@ export async function myRequestsReply(ctx: TurnContext, original: string, lower:
   // 'my pending requests' filters; 'has my trip been approved?' asks for the status, so an empty filter falls back
   // 'has my Lisbon trip been approved?' is answered with its status, whatever it is; 'why ...' asks about refusals
   const yesNo =
-    /^(?:(?:hey|hi|so|ok|and|please|pls)\W+)*(?:did|has|have|is|was|were|are|am)\b/.test(lower.trim()) && !/\b(which|list|show|how many)\b/.test(lower);
+    /^(?:(?:hey|hi|so|ok|and|please|pls)\W+)*(?:did|has|have|is|was|were|are|am)\b/.test(lower.trim()) &&
+    !/\b(which|list|show|how many)\b/.test(lower);
   for (const [i, [re, keep]] of STATUS_WORDS.entries()) {
     if (!re.test(lower)) continue;
     if (yesNo && i > 0) break;

@@ -265,7 +265,12 @@ const REJECT_CMD =
 export function decisionCommand(lower: string): { decision: 'Approved' | 'Rejected'; rest: string } | undefined {
   const s = lower.replace(/[!?.]+$/, '').trim();
   // 'did I already approve LR-000012?' / 'why was PC-000092 declined' ask; they decide nothing
-  if (isQuestionShaped(lower) && !/^(?:(?:please|pls|ok|okay)\s+)?(?:can|could|would|will) you\b/.test(s) && !APPROVE_CMD.test(s) && !REJECT_CMD.test(s))
+  if (
+    isQuestionShaped(lower) &&
+    !/^(?:(?:please|pls|ok|okay)\s+)?(?:can|could|would|will) you\b/.test(s) &&
+    !APPROVE_CMD.test(s) &&
+    !REJECT_CMD.test(s)
+  )
     return undefined;
   // 'looks fine, approve it': the command may follow a first clause
   const clause = /^[^,.;!]{2,40}[,.;!]\s*(.+)$/.exec(s);
@@ -309,9 +314,19 @@ export function isRequestQuestion(lower: string): boolean {
   if (!isQuestionShaped(s) || !STATE_WORDS.test(s)) return false;
   // 'can I have next friday off?' asks for something new
   if (/^(?:can|could|may|shall|should|would|will) (?:i|we|you)\b(?! (?:tell|check|see|show|let me know))/.test(s)) return false;
-  if (LEAVE_TAKING.test(s) && !/\b(did|has|have|was|were|is|are)\b[^.?!]{0,40}\b(approved|rejected|declined|okayed|confirmed|signed off)\b/.test(s))
+  if (
+    LEAVE_TAKING.test(s) &&
+    !/\b(did|has|have|was|were|is|are)\b[^.?!]{0,40}\b(approved|rejected|declined|okayed|confirmed|signed off)\b/.test(s)
+  )
     return false;
-  return ID_RE.test(s) || REQUEST_WORDS.test(s) || /\b(my|mine|one|ones|it|that|them|they|things?|stuff|i sent|i submitted|i ordered|i asked|i'?ve got|i have|i got|have i|got i)\b/.test(s) || s.split(/\s+/).length <= 3;
+  return (
+    ID_RE.test(s) ||
+    REQUEST_WORDS.test(s) ||
+    /\b(my|mine|one|ones|it|that|them|they|things?|stuff|i sent|i submitted|i ordered|i asked|i'?ve got|i have|i got|have i|got i)\b/.test(
+      s,
+    ) ||
+    s.split(/\s+/).length <= 3
+  );
 }
 
 const OWN_REQUESTS = /\b(my|i|i've|i have|i submitted|i raised|i made|mine)\b/;
@@ -389,14 +404,21 @@ export function isQueueQuestion(lower: string): boolean {
 
 /** An approver asking about their own queue ('anything on my plate?', 'what do I gotta approve', 'how many can I decide now'). */
 export function isOwnQueueQuestion(lower: string): boolean {
-  if (/\b(my|mine)\b[^.?!]{0,30}\b(been|get|got|go|gone|went|is|was|were)\b[^.?!]{0,20}\b(approved|rejected|declined|through)\b/.test(lower)) return false;
+  if (
+    /\b(my|mine)\b[^.?!]{0,30}\b(been|get|got|go|gone|went|is|was|were)\b[^.?!]{0,20}\b(approved|rejected|declined|through)\b/.test(lower)
+  )
+    return false;
   return (
-    /\b(on my plate|on my desk|in my inbox|my inbox|my queue|my to-?do|on me|for me|for my (approval|approving|review|decision|sign ?off)|needs? my (approval|sign ?off|review|attention|decision|ok))\b/.test(lower) &&
-    /\b(anything|what|whats|what'?s|how many|how much|any|got|which|is there|are there|show|list|waiting|pending)\b/.test(lower)
-  ) ||
+    (/\b(on my plate|on my desk|in my inbox|my inbox|my queue|my to-?do|on me|for me|for my (approval|approving|review|decision|sign ?off)|needs? my (approval|sign ?off|review|attention|decision|ok))\b/.test(
+      lower,
+    ) &&
+      /\b(anything|what|whats|what'?s|how many|how much|any|got|which|is there|are there|show|list|waiting|pending)\b/.test(lower)) ||
     /\b(i|we) (gotta|got to|have to|need to|must|should|can) (approve|decide|review|sign off|look at)\b/.test(lower) ||
     /\bhow many\b[^.?!]{0,30}\b(can|could|do|should) i (decide|approve|sign off|action|do)\b/.test(lower) ||
-    /\b(approvals?|sign-?offs?)\b[^.?!]{0,20}\b(waiting|pending|for me)\b|\b(do i have|have i got|got any)\b[^.?!]{0,15}\b(approvals?|approving|to approve)\b/.test(lower);
+    /\b(approvals?|sign-?offs?)\b[^.?!]{0,20}\b(waiting|pending|for me)\b|\b(do i have|have i got|got any)\b[^.?!]{0,15}\b(approvals?|approving|to approve)\b/.test(
+      lower,
+    )
+  );
 }
 
 export function isWithdrawRequest(lower: string): boolean {

@@ -53,7 +53,12 @@ describe('questions about requests', () => {
 
   it('approvers asking about their queue get their queue', async () => {
     const approver = { ...employee, approver: true };
-    for (const text of ['anything on my plate?', 'sup, anything i gotta approve', 'how many can I decide right now?', 'anything needs my sign off?'])
+    for (const text of [
+      'anything on my plate?',
+      'sup, anything i gotta approve',
+      'how many can I decide right now?',
+      'anything needs my sign off?',
+    ])
       expect(await intentOf(text, approver), text).toBe('approvals.queue');
   });
 });
@@ -95,7 +100,13 @@ describe('slots as people write them', () => {
     expect(fieldCorrection('leave-request', 'actually the reason is: Taking the cat to the VET', now, leave)).toEqual({
       reason: 'Taking the cat to the VET',
     });
-    const room = { room_requested: 'Training Room', booking_date: '2027-03-16', start_time: '09:00', end_time: '10:00', participants_count: 12 };
+    const room = {
+      room_requested: 'Training Room',
+      booking_date: '2027-03-16',
+      start_time: '09:00',
+      end_time: '10:00',
+      participants_count: 12,
+    };
     expect(fieldCorrection('meeting-room', 'actually make the end time 11', now, room)).toEqual({ end_time: '11:00' });
     expect(fieldCorrection('meeting-room', "sorry it's 7 people", now, room)).toEqual({ participants_count: 7 });
     const trip = { destination: 'Munich', departure_date: '2027-05-03', return_date: '2027-05-05', total_estimated_cost: 1400 };

@@ -143,8 +143,7 @@ export async function runDialogue(t: TestApp, d: Dialogue, clients?: Map<string,
         manager_id: approver.user.profile?.employee_code,
         rejection_reason: d.setup.decide.reason,
       });
-      if (dec.status !== 200)
-        return { id: d.id, ok: false, problems: [`setup decision failed: ${dec.status} ${dec.text}`], transcript };
+      if (dec.status !== 200) return { id: d.id, ok: false, problems: [`setup decision failed: ${dec.status} ${dec.text}`], transcript };
     }
   }
 
@@ -246,7 +245,9 @@ export async function runDialogue(t: TestApp, d: Dialogue, clients?: Map<string,
         problems.push(`${e.decided.stage}_approval is ${rec[`${e.decided.stage}_approval`]}, expected ${e.decided.decision}`);
       const storedReason = e.decided ? rec[`${e.decided.stage}_rejected_reason`] : undefined;
       if (e.decided?.reason !== undefined && storedReason !== e.decided.reason)
-        problems.push(`${e.decided.stage}_rejected_reason is ${JSON.stringify(storedReason)}, expected ${JSON.stringify(e.decided.reason)}`);
+        problems.push(
+          `${e.decided.stage}_rejected_reason is ${JSON.stringify(storedReason)}, expected ${JSON.stringify(e.decided.reason)}`,
+        );
       if (e.status && rec.status !== e.status) problems.push(`status is ${rec.status}, expected ${e.status}`);
     }
   }
