@@ -184,6 +184,17 @@ async function continueOrDispatch(ctx: TurnContext, nm: Normalised, und: Underst
   const pending = ctx.state.pending;
   if (!pending) return dispatch(ctx, nm, und);
 
+  // 'tell me more about it before I approve it': the details of the request being decided, and the question stays open
+  if (
+    pending.kind === 'decide' &&
+    pending.step === 'confirm' &&
+    und.intent === 'approvals.details' &&
+    extractRequestIds(nm.original).every((id) => id === pending.requestId)
+  ) {
+    const r = await detailsReply(ctx, pending.requestId);
+    r.text += `\n\nShall I ${pending.decision === 'Approved' ? 'approve' : 'reject'} ${pending.requestId}? (yes / no)`;
+    return r;
+  }
   const other = isOtherIntent(und, nm.lower, pending.kind === 'form' ? pending.formType : undefined);
   let handled: Reply | undefined;
   switch (pending.kind) {

@@ -540,6 +540,13 @@ export async function understand(
       // an approve/reject classification without an object is too weak to act on
       if (best && best.score >= 1.5) return out('form', best.score, best.formType, 'cue');
     }
+    // a decision is taken only on an explicit command ('approve it'); the classifier alone ('tell me more about it
+    // before I approve it') at most shows the request
+    if ((intent === 'approvals.approve' || intent === 'approvals.reject') && !decisionCommand(lower)) {
+      if (ID_RE.test(lower) || /\b(it|this|that|first|second|last)\b/.test(lower))
+        return out('approvals.details', nlu.score, undefined, 'nlu');
+      return out('unknown', nlu.score, undefined, 'none');
+    }
     return out(intent, nlu.score, undefined, 'nlu');
   }
   if (best && best.score >= 1.5) return out('form', best.score, best.formType, 'cue');
