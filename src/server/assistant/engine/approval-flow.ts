@@ -12,10 +12,11 @@ import { type QueueRole, queuesOf } from '../../policies/groups.js';
 import { callerStageOf, canDecideStage, canViewRequest, decideRefusal, isRequestOwner, withoutSensitive } from '../../policies/requests.js';
 import { HttpError } from '../../http/errors.js';
 import { itQueue } from '../../it-desk/service.js';
-import { type RecordRow, type RequestRecord, loadRecordByRef, toRecord } from '../../requests/repo.js';
+import { RECORD_SELECT, type RecordRow, type RequestRecord, loadRecordByRef, toRecord } from '../../requests/repo.js';
 import { extractRequestIds } from './extract.js';
 import { andList, fieldValue, requestGist, requestLine } from './format.js';
 import { formTypesIn } from './info.js';
+import { bestByDescription, descriptionWords } from './describe.js';
 import type { Normalised } from './text.js';
 import { type ApprovalAction, POINT_DOWN, type PendingChoice, type PendingDecision, type Reply, type TurnContext, reply } from './types.js';
 import { isAffirmative, isNegative } from './understand.js';
@@ -135,8 +136,14 @@ export async function queueReply(ctx: TurnContext, lower: string, opts: { greeti
     }
     const lines = items.slice(0, 5).map((r, i) => `${i + 1}. ${requestLine(r, { who: true })}${waitingNote(r)}`);
     const more = count > lines.length ? `\n…and ${count - lines.length} more.` : '';
+    // finance and the facilities manager see items still at an earlier stage: say how many can be decided now
+    const waiting = items.filter((r) => r.actionable === false).length;
+    const split =
+      waiting > 0 && q.role !== 'it'
+        ? ` ${items.length - waiting} can be decided now; ${waiting} ${waiting === 1 ? 'is' : 'are'} still waiting on an earlier stage (${andList([...new Set(items.filter((r) => r.actionable === false).map((r) => String(r.next_stage ?? 'an earlier approver')))])}).`
+        : '';
     parts.push(
-      `You have ${count} ${noun} waiting for your ${q.role === 'it' ? 'attention' : 'approval'}${asRole}:\n${lines.join('\n')}${more}`,
+      `You have ${count} ${noun} waiting for your ${q.role === 'it' ? 'attention' : 'approval'}${asRole}:\n${lines.join('\n')}${more}${split ? `\n${split.trim()}` : ''}`,
     );
     for (const r of items.slice(0, 5)) {
       refs.push(r.request_id);
@@ -187,7 +194,8 @@ async function resolveTargets(ctx: TurnContext, nm: Normalised, rest: string): P
   // described: a person's name and/or a form type among the items waiting for me
   const roles = await approverRoles(ctx);
   const queues = await Promise.all(roles.filter((r) => r !== 'it').map((r) => roleQueue(ctx, r)));
-  const candidates = queues.flatMap((q) => q.items).filter((r) => r.actionable !== false);
+  // items still at an earlier stage count too: deciding one of them explains the chain, as asking by id does
+  const candidates = queues.flatMap((q) => q.items);
   const types = formTypesIn(rest);
   const words = (nm.original.toLowerCase().match(/[a-z][a-z'-]+/g) ?? []).map((w) => w.replace(/'s$/, ''));
   const byName = candidates.filter((r) => {
@@ -207,19 +215,46 @@ async function resolveTargets(ctx: TurnContext, nm: Normalised, rest: string): P
           .split(/\s+/),
       ),
     );
-    const content = words.filter(
-      (w) =>
-        w.length >= 3 &&
-        !names.has(w) &&
-        !/^(approve|reject|decline|deny|the|and|request|requests|leave|please|for|from|with|her|his|their)$/.test(w),
-    );
-    const narrowed = pool.filter((r) => content.some((w) => JSON.stringify(Object.values(r)).toLowerCase().includes(w)));
+    const content = descriptionWords(rest).filter((w) => !names.has(w));
+    const narrowed = bestByDescription(pool, content);
     if (narrowed.length >= 1) pool = narrowed;
+  }
+  // 'the one about the printer toner': the words of the description among everything waiting
+  if (pool.length === 0) pool = bestByDescription(candidates, descriptionWords(rest));
+  // a described request that is not (yet) in the caller's queue ('Alex's leave for the wedding' still with the line
+  // manager, for HR): found among the pending requests they may see, so that deciding it explains the chain
+  if (pool.length === 0 || (byName.length === 0 && words.some((w) => /^[a-z]+$/.test(w) && isPersonWord(w, nm.original)))) {
+    const wider = await pendingVisible(ctx, types);
+    const found = bestByDescription(wider, descriptionWords(rest).concat(possessiveNames(nm.original)));
+    if (found.length >= 1 && found.length <= 5) pool = found;
+  }
+  if (pool.length > 1) {
+    const actionable = pool.filter((r) => r.actionable !== false);
+    if (actionable.length >= 1) pool = actionable;
   }
   if (pool.length) return { ids: [...new Set(pool.map((r) => r.request_id))], described: true };
   if (/^(it|this|that|this one|that one|this request|that request|the request)?$/.test(rest.trim()) && last.length === 1)
     return { ids: [last[0]], described: false };
   return { ids: [], described: byName.length > 0 || types.length > 0 || rest.trim().length > 0 };
+}
+
+/** Names written as possessives or capitalised words ('Alex's', 'Maria'). */
+function possessiveNames(original: string): string[] {
+  return [...original.matchAll(/\b([A-Za-z][a-z]+)(?:'s|’s)\b/g)].map((m) => m[1].toLowerCase());
+}
+function isPersonWord(w: string, original: string): boolean {
+  return possessiveNames(original).includes(w);
+}
+
+/** Pending requests of the given types (all types when none) that the caller may see and does not own. */
+async function pendingVisible(ctx: TurnContext, types: string[]): Promise<RequestRecord[]> {
+  const rows = await ctx.db.query(
+    `${RECORD_SELECT} WHERE r.status = 'Pending' AND ($1::text[] IS NULL OR r.form_type = ANY($1::text[])) ORDER BY r.created_at DESC, r.id DESC LIMIT 300`,
+    [types.length ? types : null],
+  );
+  return (rows.rows as RecordRow[])
+    .filter((row) => canViewRequest(ctx.user, row) && !isRequestOwner(ctx.user, row))
+    .map((row) => withoutSensitive(ctx.user, row, toRecord(row)));
 }
 
 interface Checked {
@@ -248,8 +283,11 @@ async function checkDecidable(ctx: TurnContext, id: string, decision: 'Approved'
   return { ok: true, record, stage };
 }
 
-function reasonFrom(rest: string): string | undefined {
-  const m = /\b(?:because|since|as|reason(?: is|:)?|due to|with (?:the )?reason|saying|:)\s+(.{3,300})$/i.exec(rest);
+/** The reason given with the command, as typed ('decline PC-000116 - Budget's frozen till April, sorry!'). */
+function reasonFrom(text: string): string | undefined {
+  const m =
+    /\b(?:because|since|as|reason(?: is|:)?|due to|with (?:the )?reason|saying|:)\s+(.{3,300})$/i.exec(text) ??
+    /\b[A-Za-z]{2,4}-\d{3,9}\b\s*(?:[-–—:,;]|\s-)\s*(.{3,300})$/.exec(text);
   return m ? m[1].trim() : undefined;
 }
 
@@ -290,7 +328,7 @@ export async function startDecision(ctx: TurnContext, nm: Normalised, decision: 
       kind: 'choose',
       purpose: decision === 'Approved' ? 'approve' : 'reject',
       options: ids.slice(0, 5),
-      reason: reasonFrom(rest),
+      reason: reasonFrom(nm.original),
     };
     ctx.state.pending = choice;
     ctx.state.lastRefs = choice.options;
@@ -299,7 +337,7 @@ export async function startDecision(ctx: TurnContext, nm: Normalised, decision: 
       suggestions: ids.slice(0, 4).map((id) => `${verb[0].toUpperCase()}${verb.slice(1)} ${id}`),
     });
   }
-  return decisionFor(ctx, ids[0], decision, reasonFrom(rest));
+  return decisionFor(ctx, ids[0], decision, reasonFrom(nm.original));
 }
 
 /** The version of a record as its summary shows it (undefined for records read before versions existed). */
@@ -405,7 +443,17 @@ export async function continueChoice(ctx: TurnContext, p: PendingChoice, nm: Nor
   const ids = extractRequestIds(nm.original);
   const ord = ORDINALS.findIndex((o) => new RegExp(`\\b${o}\\b`).test(nm.lower));
   const num = /^\s*(\d)\s*$/.exec(nm.lower);
-  const picked = ids.find((id) => p.options.includes(id)) ?? (ord >= 0 ? p.options[ord] : num ? p.options[Number(num[1]) - 1] : undefined);
+  let picked = ids.find((id) => p.options.includes(id)) ?? (ord >= 0 ? p.options[ord] : num ? p.options[Number(num[1]) - 1] : undefined);
+  if (!picked && !isNegative(nm.lower)) {
+    // answered by description: 'the one about the printer cartridges', 'the tripod one'
+    const rows: RequestRecord[] = [];
+    for (const id of p.options) {
+      const row = await visibleRow(ctx, id);
+      if (row) rows.push(withoutSensitive(ctx.user, row, toRecord(row)));
+    }
+    const best = bestByDescription(rows, descriptionWords(nm.original));
+    if (best.length === 1) picked = best[0].request_id;
+  }
   if (isNegative(nm.lower) && !picked) {
     ctx.state.pending = undefined;
     return reply('OK, nothing was changed.', { intent: 'choose.cancelled' });

@@ -6,7 +6,16 @@ import { isApproverRole } from '../../../domain/roles.js';
 import { calendarVersion } from '../../calendar/company.js';
 import { continueChoice, continueDecision, detailsReply, queueReply, startDecision } from './approval-flow.js';
 import { continueForm, pendingQuestion, startForm } from './form-flow.js';
-import { greetingReply, helpReply, holidayNames, holidayReply, leaveBalanceReply, myRequestsReply, partOfDay } from './info.js';
+import {
+  clarifyExisting,
+  greetingReply,
+  helpReply,
+  holidayNames,
+  holidayReply,
+  leaveBalanceReply,
+  myRequestsReply,
+  partOfDay,
+} from './info.js';
 import { type Normalised, normalise } from './text.js';
 import { ASSISTANT_NAME, type Reply, type TurnContext, reply } from './types.js';
 import { type Understanding, decisionCommand, understand } from './understand.js';
@@ -80,8 +89,13 @@ export async function dispatch(ctx: TurnContext, nm: Normalised, und: Understand
       const decision = und.intent === 'approvals.approve' ? 'Approved' : 'Rejected';
       return startDecision(ctx, nm, decision, cmd?.rest ?? nm.lower);
     }
-    case 'form':
+    case 'form': {
+      if (und.source !== 'rule') {
+        const ask = await clarifyExisting(ctx, nm.original, nm.lower, und.formType!);
+        if (ask) return ask;
+      }
       return startForm(ctx, und.formType!, nm);
+    }
     default:
       return reply(
         `Sorry ${first}, I'm not sure I understood that. I can submit requests (leave, meeting rooms, IT issues, password resets, petty cash, travel, purchases and more), tell you their status, your leave balance and the holidays${isApproverRole(ctx.user.role) ? ', and help with your approvals' : ''}. Could you rephrase?`,
@@ -138,6 +152,25 @@ export async function handleTurn(ctx: TurnContext, message: string, opts: { auto
     if (opts.autoGreeting) return autoGreeting(ctx);
     return reply(`I'm here, ${ctx.user.first_name}! What can I do for you?`, { intent: 'empty' });
   }
+  const clarify = ctx.state.clarify;
+  ctx.state.clarify = undefined;
+  if (clarify && !ctx.state.pending) {
+    // the answer to 'check on your request, or request a new one?'
+    if (/\b(new|another|request a|submit|book|apply|raise|create|start)\b/.test(nm.lower) && !/\b(check|status)\b/.test(nm.lower)) {
+      const r = await startForm(ctx, clarify.formType, nm);
+      ctx.state.lastIntent = r.intent;
+      return r;
+    }
+    if (
+      /^(?:(?:the|that|yes|yeah|yep|ok|please|just)\W+)*(check|status|existing|old|that one|the one|it|that|check on it|the existing one)\b/.test(
+        nm.lower,
+      )
+    ) {
+      const r = await myRequestsReply(ctx, clarify.requestId, clarify.requestId.toLowerCase());
+      ctx.state.lastIntent = r.intent;
+      return r;
+    }
+  }
   const und = await understandMessage(ctx, nm);
   const r = await continueOrDispatch(ctx, nm, und);
   ctx.state.lastIntent = r.intent;
@@ -151,6 +184,17 @@ async function continueOrDispatch(ctx: TurnContext, nm: Normalised, und: Underst
   const pending = ctx.state.pending;
   if (!pending) return dispatch(ctx, nm, und);
 
+  // 'tell me more about it before I approve it': the details of the request being decided, and the question stays open
+  if (
+    pending.kind === 'decide' &&
+    pending.step === 'confirm' &&
+    und.intent === 'approvals.details' &&
+    extractRequestIds(nm.original).every((id) => id === pending.requestId)
+  ) {
+    const r = await detailsReply(ctx, pending.requestId);
+    r.text += `\n\nShall I ${pending.decision === 'Approved' ? 'approve' : 'reject'} ${pending.requestId}? (yes / no)`;
+    return r;
+  }
   const other = isOtherIntent(und, nm.lower, pending.kind === 'form' ? pending.formType : undefined);
   let handled: Reply | undefined;
   switch (pending.kind) {

@@ -149,7 +149,13 @@ function extractDates(text: string, now: Date, taken: Span[], past: boolean): Da
   }
 
   // 'between 5 march and 7 march' reads as a range (same-length rewrite keeps the positions)
-  const prepared = text.replace(/\bbetween\s(.{1,25}?)\sand\s/i, (_all, a) => `   from ${a}  to `);
+  const prepared = text
+    .replace(/\bbetween\s(.{1,25}?)\sand\s/i, (_all, a) => `   from ${a}  to `)
+    // 'april 20' is the 20th of April, not April 2020 (same-length swap keeps the positions)
+    .replace(
+      new RegExp(`\\b(${MONTHS}) (\\d{1,2}(?:st|nd|rd|th)?)\\b(?!\\s*(?::|\\d|am\\b|pm\\b))`, 'gi'),
+      (_all, mon: string, d: string) => `${d} ${mon}`,
+    );
   const results = chrono.en.GB.parse(prepared, reference, { forwardDate: !past });
   for (const r of results) {
     const known = (r.start as any).knownValues as Record<string, number>;
@@ -231,8 +237,15 @@ function extractTimes(lower: string, taken: Span[]): TimeHit | undefined {
     const [, cue, h1, m1, mer1, h2, m2, mer2] = m;
     const span = { start: m.index, end: m.index + m[0].length };
     if (shift && taken.some((t) => overlaps(t, span))) continue;
-    const strong = Boolean(m1 || m2 || mer1 || mer2 || cue === 'from' || cue === 'at');
-    if (!strong) continue;
+    const strong = Boolean(m1 || m2 || mer1 || mer2 || cue === 'from' || cue === 'at' || cue === 'between');
+    // 'thursday 2 till 3' / '11 to 12': bare hours count where a time slot is meant (a room, a meeting, a weekday)
+    const slot =
+      Number(h1) <= 12 &&
+      Number(h2) <= 12 &&
+      /\b(room|meeting|call|slot|huddle|boardroom|conference|reserve|book|booking|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow)\b/.test(
+        text,
+      );
+    if (!strong && !slot) continue;
     let a = Number(h1),
       b = Number(h2);
     const ma = Number(m1 ?? 0),
@@ -365,6 +378,28 @@ function extractCounts(lower: string, taken: Span[]) {
     const span = { start: m.index, end: m.index + m[0].length };
     if (taken.some((t) => overlaps(t, span))) continue;
     participants ??= { ...span, n: Number(m[1] ?? m[2]), noun: 'people' };
+  }
+  // 'only me, nobody else' / 'just me' / 'me + 2' / 'we are 3'
+  const people: Array<[RegExp, (m: RegExpMatchArray) => number]> = [
+    [/\bme\s*(?:\+|and|plus)\s*(\d{1,3})\b(?!\s*(?:days?|hours?|am|pm|:))/, (m) => Number(m[1]) + 1],
+    [
+      /\b(?:we(?:'re| are| will be| ll be|'ll be)|there(?:'s| is| are| will be)|it'?s)\s+(?:just\s+)?(\d{1,4})(?:\s+of us)?\b(?!\s*(?:days?|hours?|am|pm|:|usd|dollars))/,
+      (m) => Number(m[1]),
+    ],
+    [
+      /\b(?:only|just)\s+(?:me|myself)\b|\bme\s+(?:alone|only)\b|\bnobody else\b|\bno one else\b|\bby myself\b|\bjust 1\b|\bsolo\b/,
+      () => 1,
+    ],
+  ];
+  if (!participants) {
+    for (const [re, n] of people) {
+      const m = re.exec(lower);
+      if (!m) continue;
+      const span = { start: m.index, end: m.index + m[0].length };
+      if (taken.some((t) => overlaps(t, span))) continue;
+      participants = { ...span, n: n(m), noun: 'people' };
+      break;
+    }
   }
   let quantityItem: QuantityItem | undefined;
   const qi = new RegExp(
@@ -667,10 +702,47 @@ export function purposeOf(text: string, used: Span[]): string | undefined {
       last = Math.max(last, s.end);
       continue;
     }
-    masked += text.slice(last, s.start) + ' ¦ ';
+    // a span that swallowed the comma after it ('next thursday,') keeps the comma: it separates the reason
+    masked += text.slice(last, s.start) + (/,\s*$/.test(text.slice(s.start, s.end)) ? ' ¦ , ' : ' ¦ ');
     last = s.end;
   }
   masked += text.slice(last);
+  // a reason after a comma, as typed: 'annual leave 3 to 5 March, Dentist appt - pls cover standup'
+  const afterComma = masked
+    .split(/[,;]/)
+    .slice(1)
+    .map((seg) => seg.trim())
+    .find(
+      (seg) =>
+        seg.length >= 3 &&
+        !seg.includes('¦') &&
+        /[a-z]{3,}/i.test(seg) &&
+        !REQUEST_VERBS.test(seg.replace(/\b(pls|please)\b/gi, '')) &&
+        !NOT_PURPOSE.test(seg.replace(/[\s.!?]+$/, '')) &&
+        !/^(thanks?|thank you|cheers|ty|thx|asap|urgent(ly)?|ok|okay|if possible|pls|please)\b/i.test(seg),
+    );
+  if (afterComma && afterComma.split(/\s+/).length <= 40) return afterComma.replace(/\s+/g, ' ').replace(/[\s,;]+$/, '');
+  // a reason told first: 'my grandad passed away, i need bereavement leave ...', 'so my mum is visiting and I'd love ...'
+  const parts = masked.split(/[,;.!?]|\s(?:and|so) (?=i\b|i'|can i|could i)/i);
+  const requestAt = parts.findIndex((p) => p.includes('¦'));
+  const first = (
+    parts
+      .slice(0, Math.max(0, requestAt))
+      .filter((p) => p.trim().length > 0 && !/^\s*(hey|hi|hello|ok|okay|so|well)\s*$/i.test(p))
+      .pop() ?? ''
+  )
+    .replace(/^\s*(?:hey|hi|hello|so|well|ok|okay|um+|hmm+)\b[\s,!.]*/gi, '')
+    .replace(/^\s*(?:so|well)\s+/i, '')
+    .trim();
+  if (
+    first &&
+    !first.includes('¦') &&
+    first.split(/\s+/).length >= 3 &&
+    /\b(my|our|is|was|has|have|got|passed|visiting|moving|sick|ill|wedding|funeral)\b/i.test(first) &&
+    !REQUEST_VERBS.test(first) &&
+    masked.length > first.length + 5
+  )
+    return first;
   const clean = (s: string) =>
     s
       .replace(/\s+/g, ' ')

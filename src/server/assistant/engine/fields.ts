@@ -504,3 +504,128 @@ export function fieldsOfError(formType: string, message: string): string[] {
   const fd = def?.fields.find((f) => m.startsWith(f.label.toLowerCase()) || m.includes(f.name));
   return fd ? [fd.name] : [];
 }
+
+/**
+ * Fields read from a message with free text kept as typed: dates, amounts and options come from the
+ * normalised text (abbreviations expanded, typos corrected), text fields (a reason, a destination) from the
+ * user's own words when they can be read there, so that what is stored is what was typed.
+ */
+export function extractFieldsAsTyped(formType: string, fixed: string, original: string, now: Date): Fields {
+  const { fields } = extractFields(formType, fixed, now);
+  if (fixed === original) return fields;
+  const def = formTypeDef(formType) as FormTypeDef;
+  const typed = extractFields(formType, original, now).fields;
+  for (const fd of def.fields) {
+    if (fd.type !== 'text' && fd.type !== 'longtext') continue;
+    if (typeof typed[fd.name] === 'string' && typeof fields[fd.name] === 'string') fields[fd.name] = typed[fd.name];
+  }
+  return fields;
+}
+
+/** Words that announce a correction of something already said. */
+const CORRECTION_CUE =
+  /\b(actually|change|changed|make (?:it|that|the)|sorry|wait|should be|instead|correction|i meant|meant|update|set the|fix the|not .{1,30} but|oops|my bad|i come back|i'?m back|coming back|come back)\b|^(?:no|nope)\b[, ]/;
+
+/** How a user names each kind of field in a correction. */
+function fieldAliases(def: FormTypeDef): Array<{ name: string; re: RegExp }> {
+  const out: Array<{ name: string; re: RegExp }> = [];
+  const has = (n: string) => def.fields.some((f) => f.name === n);
+  const pair = DATE_PAIRS.find(([a, b]) => has(a) && has(b));
+  if (pair) {
+    out.push({
+      name: pair[1],
+      re: /\b(end(?:ing)?(?: date)?|last day|until|till|return(?:ing)?(?: date)?|come back|coming back|back on|get back|getting back|finish(?:es|ing)?(?: date)?|ends?)\b/,
+    });
+    out.push({
+      name: pair[0],
+      re: /\b(start(?:ing)?(?: date)?|first day|from|depart(?:ure|ing)?(?: date)?|leav(?:e|ing) on|begin(?:s|ning)?|fly out|flying out)\b/,
+    });
+  }
+  if (has('start_time') && has('end_time')) {
+    out.push({ name: 'end_time', re: /\b(end(?:ing)? time|finish(?:ing)? time|until|till|finish(?:es)? at|ends? at|end)\b/ });
+    out.push({ name: 'start_time', re: /\b(start(?:ing)? time|start(?:s|ing)? at|from|begin(?:s|ning)? at|start)\b/ });
+  }
+  for (const n of ['participants_count', 'passengers'])
+    if (has(n))
+      out.push({ name: n, re: /\b(people|persons?|participants?|attendees?|guests?|pax|of us|heads|passengers?)\b|^(?:only|just) me\b/ });
+  if (has('quantity')) out.push({ name: 'quantity', re: /\b(quantity|qty|units?|pieces|pcs|of them|how many)\b/ });
+  if (has('room_requested')) out.push({ name: 'room_requested', re: /\broom\b(?! booking)/ });
+  for (const f of def.fields) {
+    if (f.type === 'date' && !(pair && pair.includes(f.name)))
+      out.push({ name: f.name, re: f.name.includes('settlement') ? /\b(settle\w*|date|day|by)\b/ : /\b(date|day)\b/ });
+    if (f.type === 'money') out.push({ name: f.name, re: /\b(cost|amount|budget|price|total|sum|\$|usd|dollars|bucks)\b|\$/ });
+    if (f.type === 'longtext' && PURPOSE_FIELDS.includes(f.name))
+      out.push({ name: f.name, re: /\b(reason|purpose|justification|description|because|it'?s for|for what)\b/ });
+    if (f.name === 'destination') out.push({ name: f.name, re: /\b(destination|going to|travel(?:l)?ing to|city)\b/ });
+  }
+  return out;
+}
+
+/** The value part of a correction: what follows 'is', 'to', 'should be', ':' after the field's name. */
+function valueAfter(text: string, at: number): string {
+  const rest = text.slice(at);
+  const m =
+    /^\s*(?:date|time|count)?\s*(?:is|are|will be|should be|to|=|:|->|on|at|as|of)?\s*(?:actually\s+)?(?:is|be|to|:)?\s*(.*)$/is.exec(rest);
+  return (m ? m[1] : rest).replace(/\s+(instead|please|pls|thanks|thank you)\s*[.!]*$/i, '').trim();
+}
+
+/**
+ * A correction of one field of the form being filled ('actually the end date is the 12th', 'make it 7
+ * people', 'change the cost to 2300', 'the reason is: ...'): the fields it changes, only those it names, or
+ * undefined when the message is not such a correction.
+ */
+export function fieldCorrection(formType: string, original: string, now: Date, current: Fields): Fields | undefined {
+  const def = formTypeDef(formType) as FormTypeDef;
+  const nm = normalise(original);
+  const lower = nm.lower;
+  if (!CORRECTION_CUE.test(lower) && !/\b(is|should be|to)\b/.test(lower)) return undefined;
+  // a whole new range ('actually from 3 March to 5 March') replaces both dates
+  const pair = DATE_PAIRS.find(([a, b]) => def.fields.some((f) => f.name === a) && def.fields.some((f) => f.name === b));
+  if (pair) {
+    const ex = extract(nm.fixed, now, { past: PAST_FORMS.has(formType) });
+    const range = ex.dates.find((d) => d.end_date);
+    if (range) return { [pair[0]]: range.start_date, [pair[1]]: range.end_date };
+  }
+  for (const { name, re } of fieldAliases(def)) {
+    const m = re.exec(lower);
+    if (!m) continue;
+    const fd = def.fields.find((f) => f.name === name)!;
+    // the value as typed (for text), or the normalised words (for dates, numbers, options)
+    const typedAt = new RegExp(re.source, 'i').exec(original);
+    let value =
+      fd.type === 'longtext' || fd.type === 'text'
+        ? valueAfter(original, typedAt ? typedAt.index + typedAt[0].length : 0)
+        : valueAfter(nm.fixed, m.index + m[0].length);
+    if (fd.type === 'integer' && /\b(of us|people|persons?|participants?|pax)\b|^(only|just) me\b/.test(lower)) value = nm.fixed;
+    if (['money', 'integer', 'number'].includes(fd.type) && !/\d/.test(value)) value = nm.fixed;
+    if (!value) continue;
+    if (fd.type === 'date') {
+      // 'the 12th': that day in the month of the date it replaces
+      const day = /^(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\s*[.!]*$/i.exec(value);
+      const base = String(current[name] ?? current[DATE_PAIRS.find((p) => p.includes(name))?.[0] ?? ''] ?? '');
+      if (day && /^\d{4}-\d{2}-\d{2}$/.test(base)) {
+        const d = Number(day[1]);
+        if (d >= 1 && d <= 31) return { [name]: `${base.slice(0, 8)}${String(d).padStart(2, '0')}` };
+      }
+    }
+    const rest: Fields = { ...current };
+    delete rest[name];
+    const got = interpretAnswer(formType, name, value, now, { ...current });
+    if (got[name] === undefined) continue;
+    return { [name]: got[name] };
+  }
+  // 'make it sick leave instead': an option named with a correction word
+  if (CORRECTION_CUE.test(lower)) {
+    for (const fd of def.fields) {
+      if (fd.type !== 'enum') continue;
+      const hit = enumFromText(fd, lower);
+      if (hit && hit.value !== current[fd.name]) return { [fd.name]: hit.value };
+    }
+    // 'make it 25' with one amount field and no other number in play
+    const money = def.fields.filter((f) => f.type === 'money');
+    const bare =
+      /\b(?:make it|make that|it'?s|should be|change it to)\s+\$?\s*(\d+(?:\.\d{1,2})?)\s*(?:usd|dollars|bucks|\$)?\s*[.!]*$/.exec(lower);
+    if (bare && money.length >= 1) return { [money[0].name]: Number(bare[1]) };
+  }
+  return undefined;
+}

@@ -17,7 +17,7 @@ import { checkLeaveRules, leaveHolidayNote, workingDays } from '../../forms/leav
 import { submitForm } from '../../forms/service.js';
 import { HttpError } from '../../http/errors.js';
 import { days, fieldValue } from './format.js';
-import { type Fields, extractFields, fieldsOfError, interpretAnswer } from './fields.js';
+import { type Fields, extractFields, extractFieldsAsTyped, fieldCorrection, fieldsOfError, interpretAnswer } from './fields.js';
 import type { Normalised } from './text.js';
 import { type PendingForm, type Reply, type TurnContext, reply } from './types.js';
 import { isAffirmative, isNegative } from './understand.js';
@@ -176,7 +176,7 @@ async function advance(ctx: TurnContext, pending: PendingForm, prefix = ''): Pro
 /** Starts a form from the first message. */
 export async function startForm(ctx: TurnContext, formType: string, nm: Normalised): Promise<Reply> {
   const d = def(formType);
-  const { fields } = extractFields(formType, nm.fixed, ctx.now);
+  const fields = extractFieldsAsTyped(formType, nm.fixed, nm.original, ctx.now);
   const pending: PendingForm = { kind: 'form', formType, fields };
   ctx.state.pending = pending;
   const said = Object.keys(fields).length > 0;
@@ -237,6 +237,16 @@ export async function continueForm(
   strongOther = false,
 ): Promise<Reply | undefined> {
   const lower = nm.lower;
+  // a correction of one field ('actually the end date is the 12th', 'no wait, the date should be the 11th') changes
+  // that field only, at any step (an answer to the open question is read as an answer below)
+  const correction = fieldCorrection(pending.formType, nm.original, ctx.now, pending.fields);
+  if (correction && (pending.confirm || !Object.keys(correction).includes(pending.asking ?? ''))) {
+    const d = def(pending.formType);
+    const ct = d.computedTotal;
+    if (ct && (ct.quantity in correction || ct.unitCost in correction)) delete pending.fields[ct.field];
+    Object.assign(pending.fields, correction);
+    return advance(ctx, pending, 'Updated. ');
+  }
   // 'no' / 'cancel' abandons; a longer answer that merely starts with 'no' ('no reason, just personal') is an answer
   const short = lower.split(/\s+/).length <= 4;
   if (

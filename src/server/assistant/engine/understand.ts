@@ -207,7 +207,7 @@ const FORM_CUES: Array<[string, RegExp, number]> = [
  * whatever the trip. Cut at the first 'for / because / due to' that starts a phrase.
  */
 export function beforeReason(lower: string): string {
-  const m = /\s(?:for|because|due to|since|as i|so that|so i can)\s+(?:a|an|the|my|our|some|his|her|their|\w+ing)\b/.exec(lower);
+  const m = /\s(?:for|because|due to|since|as i|so that|so i can)\s+(?:a|an|the|my|our|some|his|her|their|\w+ing)\b|,\s/.exec(lower);
   return m ? lower.slice(0, m.index) : lower;
 }
 
@@ -273,12 +273,28 @@ function phraseIn(lower: string, phrase: string): boolean {
 }
 
 const APPROVE_CMD =
-  /^(?:(?:please|pls|kindly|ok|okay|yes|yeah|then|now|and|so|go ahead and|can you|could you|would you|i'?d like to|i want to|i would like to|let'?s|lets|i)\s+)*(approve|accept|sign off(?: on)?|greenlight|green-light|authori[sz]e|grant)\b\s*(.*)$/;
+  /^(?:(?:please|pls|kindly|ok|okay|yes|yeah|then|now|and|so|do|go ahead and|can you|could you|would you|i'?d like to|i want to|i would like to|let'?s|lets|i)\s+)*(approve|accept|sign off(?: on)?|greenlight|green-light|authori[sz]e|grant)\b\s*(?:for\s+)?(.*)$/;
 const REJECT_CMD =
   /^(?:(?:please|pls|kindly|ok|okay|yes|then|now|and|so|go ahead and|can you|could you|would you|i'?d like to|i want to|i would like to|let'?s|lets|i)\s+)*(reject|decline|deny|refuse|turn down|disapprove|say no to|don'?t approve|do not approve)\b\s*(.*)$/;
 
 export function decisionCommand(lower: string): { decision: 'Approved' | 'Rejected'; rest: string } | undefined {
   const s = lower.replace(/[!?.]+$/, '').trim();
+  // 'did I already approve LR-000012?' / 'why was PC-000092 declined' ask; they decide nothing
+  if (
+    isQuestionShaped(lower) &&
+    !/^(?:(?:please|pls|ok|okay)\s+)?(?:can|could|would|will) you\b/.test(s) &&
+    !APPROVE_CMD.test(s) &&
+    !REJECT_CMD.test(s)
+  )
+    return undefined;
+  // 'looks fine, approve it': the command may follow a first clause
+  const clause = /^[^,.;!]{2,40}[,.;!]\s*(.+)$/.exec(s);
+  if (clause && !ID_RE.test(s.slice(0, s.length - clause[1].length))) {
+    const inner = decisionCommand(clause[1]);
+    if (inner && (APPROVE_CMD.test(clause[1]) || REJECT_CMD.test(clause[1]))) return inner;
+  }
+  const no = /^(?:no|nope|nah|a no)\s+(?:to|for)\s+(.*)$/.exec(s);
+  if (no && ID_RE.test(no[1])) return { decision: 'Rejected', rest: no[1] };
   const r = REJECT_CMD.exec(s);
   if (r) return { decision: 'Rejected', rest: r[2] };
   const a = APPROVE_CMD.exec(s);
@@ -290,9 +306,47 @@ export function decisionCommand(lower: string): { decision: 'Approved' | 'Reject
   return undefined;
 }
 
+/** How a question starts: an auxiliary or a question word, after greetings and fillers ('hey so did my ...'). */
+const QUESTION_START =
+  /^(?:(?:hey|hi|hiya|hello|yo|morning|good morning|ok|okay|so|and|also|btw|quick question|just wondering|just checking|um+|hmm+|sorry|please|pls|can you tell me|could you tell me|tell me|i wonder|i was wondering|wondering|lol|so like)\b[\s,!.:-]*)*(did|does|do|has|have|had|was|were|is|isn'?t|are|am|any|anything|what|whats|what'?s|where|wheres|where'?s|why|how|how'?s|hows|who|which|when|status|news|update|updates|reason|list|show|check|can you check|could you check|if|whether)\b/;
+
+/** Words that ask about the state of a request, not for a new one. */
+const STATE_WORDS =
+  /\b(approved|approve|okayed|okay'?d|ok'?d|the ok|green ?lit|signed off|sign(?:ed)? off|go through|gone through|went through|get through|got through|gets through|confirmed|accepted|rejected|declined|refused|refuse|turned down|knocked back|denied|pending|waiting|sitting with|any (?:news|word|update)|news|word on|update on|updates on|what happened|happened (?:to|with)|story with|where(?:'s| is| are|s) (?:my|the|that|it)|sorted|fixed|resolved|status|looked at|seen|looking|reason|why|how come|decided|processed|check on|up with|booked|done|been (?:booked|done|sorted|processed|handled))\b/;
+
+/** Does a message look like a question (a question word or auxiliary first, or a question mark)? */
+export function isQuestionShaped(lower: string): boolean {
+  return /\?/.test(lower) || QUESTION_START.test(lower.trim());
+}
+
+/**
+ * A question about requests already made ('has the Berlin trip been okayed yet?', 'any news on the contract I
+ * sent?', 'why did they refuse my travel request'): answered with their status, never by starting a form, even
+ * when a form's words occur in it.
+ */
+export function isRequestQuestion(lower: string): boolean {
+  const s = lower.trim();
+  if (!isQuestionShaped(s) || !STATE_WORDS.test(s)) return false;
+  // 'can I have next friday off?' asks for something new
+  if (/^(?:can|could|may|shall|should|would|will) (?:i|we|you)\b(?! (?:tell|check|see|show|let me know))/.test(s)) return false;
+  if (
+    LEAVE_TAKING.test(s) &&
+    !/\b(did|has|have|was|were|is|are)\b[^.?!]{0,40}\b(approved|rejected|declined|okayed|confirmed|signed off)\b/.test(s)
+  )
+    return false;
+  return (
+    ID_RE.test(s) ||
+    REQUEST_WORDS.test(s) ||
+    /\b(my|mine|one|ones|it|that|them|they|things?|stuff|i sent|i submitted|i ordered|i asked|i'?ve got|i have|i got|have i|got i)\b/.test(
+      s,
+    ) ||
+    s.split(/\s+/).length <= 3
+  );
+}
+
 const OWN_REQUESTS = /\b(my|i|i've|i have|i submitted|i raised|i made|mine)\b/;
 const REQUEST_WORDS =
-  /\b(request|requests|submission|submissions|application|applications|form|forms|ticket|tickets|booking|bookings|reservation|claim|claims|leave|travel|trip|petty cash|requisition|purchase|password reset|incident|info update|expense|expenses)\b/;
+  /\b(request|requests|submission|submissions|application|applications|form|forms|ticket|tickets|booking|bookings|reservation|reservations|claim|claims|leave|travel|trip|flight|petty cash|requisition|purchase|order|password reset|incident|info update|expense|expenses|nda|contract|room|rooms|course|training|equipment|monitor|laptop)\b/;
 
 export function isStatusQuestion(lower: string): boolean {
   const statusWord =
@@ -363,6 +417,25 @@ export function isQueueQuestion(lower: string): boolean {
   );
 }
 
+/** An approver asking about their own queue ('anything on my plate?', 'what do I gotta approve', 'how many can I decide now'). */
+export function isOwnQueueQuestion(lower: string): boolean {
+  if (
+    /\b(my|mine)\b[^.?!]{0,30}\b(been|get|got|go|gone|went|is|was|were)\b[^.?!]{0,20}\b(approved|rejected|declined|through)\b/.test(lower)
+  )
+    return false;
+  return (
+    (/\b(on my plate|on my desk|in my inbox|my inbox|my queue|my to-?do|on me|for me|for my (approval|approving|review|decision|sign ?off)|needs? my (approval|sign ?off|review|attention|decision|ok))\b/.test(
+      lower,
+    ) &&
+      /\b(anything|what|whats|what'?s|how many|how much|any|got|which|is there|are there|show|list|waiting|pending)\b/.test(lower)) ||
+    /\b(i|we) (gotta|got to|have to|need to|must|should|can) (approve|decide|review|sign off|look at)\b/.test(lower) ||
+    /\bhow many\b[^.?!]{0,30}\b(can|could|do|should) i (decide|approve|sign off|action|do)\b/.test(lower) ||
+    /\b(approvals?|sign-?offs?)\b[^.?!]{0,20}\b(waiting|pending|for me)\b|\b(do i have|have i got|got any)\b[^.?!]{0,15}\b(approvals?|approving|to approve)\b/.test(
+      lower,
+    )
+  );
+}
+
 export function isWithdrawRequest(lower: string): boolean {
   if (!/\b(cancel|withdraw|retract|revoke|take back|pull back|delete|scrap|drop|remove|call off)\b/.test(lower)) return false;
   if (/\baccess (to|for)\b/.test(lower) && !/\brequest\b/.test(lower)) return false;
@@ -420,6 +493,19 @@ export async function understand(
   }
   if (isWithdrawRequest(lower)) return out('request.withdraw');
   if (isBalanceQuestion(lower)) return out('leave.balance');
+  if (opts.approver && isOwnQueueQuestion(lower)) return out('approvals.queue');
+  // an approver asking what waits at their stage ('leave requests pending HR review'), not about their own requests
+  if (
+    opts.approver &&
+    isQueueQuestion(lower) &&
+    !ID_RE.test(lower) &&
+    !/\b(my|mine|i (sent|submitted|raised|asked|ordered|made|booked))\b/.test(lower)
+  )
+    return out('approvals.queue');
+  // a question about requests, or a request id anywhere (that is not a command): that request's status
+  if (isRequestQuestion(lower) && !isHolidayQuestion(lower, opts.holidayNames)) return out('requests.status');
+  if (ID_RE.test(lower) && !/\b(show|details?|view|open|tell me|describe|look at|more about|who)\b/.test(lower))
+    return out('requests.status');
   if (isStatusQuestion(lower)) return out('requests.status');
   if (isHolidayQuestion(lower, opts.holidayNames)) return out('holiday.info');
   if (opts.approver && isQueueQuestion(lower)) return out('approvals.queue');
@@ -468,6 +554,13 @@ export async function understand(
     ) {
       // an approve/reject classification without an object is too weak to act on
       if (best && best.score >= 1.5) return out('form', best.score, best.formType, 'cue');
+    }
+    // a decision is taken only on an explicit command ('approve it'); the classifier alone ('tell me more about it
+    // before I approve it') at most shows the request
+    if ((intent === 'approvals.approve' || intent === 'approvals.reject') && !decisionCommand(lower)) {
+      if (ID_RE.test(lower) || /\b(it|this|that|first|second|last)\b/.test(lower))
+        return out('approvals.details', nlu.score, undefined, 'nlu');
+      return out('unknown', nlu.score, undefined, 'none');
     }
     return out(intent, nlu.score, undefined, 'nlu');
   }

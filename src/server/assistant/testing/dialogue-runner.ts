@@ -10,14 +10,26 @@ import type { ApiClient, TestApp } from '../../test/harness.js';
 export interface Dialogue {
   id: string;
   user: string;
-  setup?: { as: string; submit: { form_type: string; fields: Record<string, unknown> } };
+  setup?: {
+    as: string;
+    submit: { form_type: string; fields: Record<string, unknown> };
+    /** The employee's line manager (named in 'as') decides the submitted request before the turns. */
+    decide?: { as: string; status: 'Approved' | 'Rejected'; reason?: string };
+  };
   turns: string[];
   expect: {
-    creates?: { form_type: string; fields: Record<string, unknown> };
+    /** `exact`: stored text equal to the typed text (case and punctuation too); `contains`: stored text includes it. */
+    creates?: {
+      form_type: string;
+      fields: Record<string, unknown>;
+      exact?: Record<string, string>;
+      contains?: Record<string, string>;
+    };
     creates_nothing?: boolean;
     reply_contains?: string[];
     reply_contains_any?: string[];
-    decided?: { stage: string; decision: string };
+    /** `reason`: the stored rejection reason of that stage, exactly as typed. */
+    decided?: { stage: string; decision: string; reason?: string };
     status?: string;
   };
 }
@@ -76,6 +88,8 @@ export async function pendingCount(client: ApiClient): Promise<number> {
     .filter((r) => (r.stage_state ?? r[`${q.stage}_approval`] ?? 'Pending') === 'Pending').length;
 }
 
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
 function fieldMatches(actual: unknown, expected: unknown): boolean {
   if (typeof expected === 'number') return Number(actual) === expected;
   return (
@@ -92,10 +106,21 @@ export interface DialogueResult {
   transcript: Array<{ user: string; bot: string }>;
 }
 
-export async function runDialogue(t: TestApp, d: Dialogue): Promise<DialogueResult> {
+/**
+ * Runs one dialogue. `clients` (optional) keeps signed-in API clients per user across dialogues: signing in costs a
+ * password hash, and a large set would spend most of its time there; each dialogue still opens its own chat session.
+ */
+export async function runDialogue(t: TestApp, d: Dialogue, clients?: Map<string, ApiClient>): Promise<DialogueResult> {
   const problems: string[] = [];
+  const signIn = async (email: string): Promise<ApiClient> => {
+    const known = clients?.get(email);
+    if (known) return known;
+    const c = await t.login(email);
+    clients?.set(email, c);
+    return c;
+  };
   const transcript: Array<{ user: string; bot: string }> = [];
-  const client = await t.login(d.user);
+  const client = await signIn(d.user);
   const u = client.user;
   const userId = u.profile?.hr_id ?? u.id;
   const vars: Record<string, string[]> = {};
@@ -103,12 +128,23 @@ export async function runDialogue(t: TestApp, d: Dialogue): Promise<DialogueResu
   let setupRequestId: string | undefined;
   let setupClient: ApiClient | undefined;
   if (d.setup) {
-    setupClient = d.setup.as === d.user ? client : await t.login(d.setup.as);
+    setupClient = d.setup.as === d.user ? client : await signIn(d.setup.as);
     const res = await setupClient.post(`/api/forms/${d.setup.submit.form_type}`, d.setup.submit.fields);
     if (res.status !== 201 && res.status !== 200)
       return { id: d.id, ok: false, problems: [`setup failed: ${res.status} ${res.text}`], transcript };
     setupRequestId = res.body.request_id;
     vars.request_id = [setupRequestId!];
+    if (d.setup.decide) {
+      const approver = await signIn(d.setup.decide.as);
+      const dec = await approver.post('/api/manager/update-status', {
+        form_id: setupRequestId,
+        form_type: d.setup.submit.form_type,
+        status: d.setup.decide.status,
+        manager_id: approver.user.profile?.employee_code,
+        rejection_reason: d.setup.decide.reason,
+      });
+      if (dec.status !== 200) return { id: d.id, ok: false, problems: [`setup decision failed: ${dec.status} ${dec.text}`], transcript };
+    }
   }
 
   const before = await allMyRequests(client);
@@ -161,8 +197,7 @@ export async function runDialogue(t: TestApp, d: Dialogue): Promise<DialogueResu
     vars.annual_left = Number.isInteger(left) ? [String(left), left.toFixed(1)] : [left.toFixed(1)];
   }
   if (JSON.stringify(d.expect).includes('{pending_count}')) vars.pending_count = [String(await pendingCount(client))];
-  vars.next_monday = [nextWeekdayIso(1)];
-  vars.next_friday = [nextWeekdayIso(5)];
+  WEEKDAYS.forEach((name, i) => (vars[`next_${name}`] = [nextWeekdayIso(i)]));
   const variants = (text: string): string[] => {
     const m = /\{(\w+)\}/.exec(text);
     if (!m || !vars[m[1]]) return [text];
@@ -193,6 +228,11 @@ export async function runDialogue(t: TestApp, d: Dialogue): Promise<DialogueResu
           if (!fieldMatches(ofType[0][k], resolve(v)))
             problems.push(`field ${k} is ${JSON.stringify(ofType[0][k])}, expected ${JSON.stringify(resolve(v))}`);
         }
+        for (const [k, v] of Object.entries(e.creates.exact ?? {}))
+          if (ofType[0][k] !== v) problems.push(`field ${k} is ${JSON.stringify(ofType[0][k])}, expected exactly ${JSON.stringify(v)}`);
+        for (const [k, v] of Object.entries(e.creates.contains ?? {}))
+          if (!String(ofType[0][k] ?? '').includes(v))
+            problems.push(`field ${k} is ${JSON.stringify(ofType[0][k])}, expected to contain ${JSON.stringify(v)}`);
       }
     }
   }
@@ -203,6 +243,11 @@ export async function runDialogue(t: TestApp, d: Dialogue): Promise<DialogueResu
     else {
       if (e.decided && rec[`${e.decided.stage}_approval`] !== e.decided.decision)
         problems.push(`${e.decided.stage}_approval is ${rec[`${e.decided.stage}_approval`]}, expected ${e.decided.decision}`);
+      const storedReason = e.decided ? rec[`${e.decided.stage}_rejected_reason`] : undefined;
+      if (e.decided?.reason !== undefined && storedReason !== e.decided.reason)
+        problems.push(
+          `${e.decided.stage}_rejected_reason is ${JSON.stringify(storedReason)}, expected ${JSON.stringify(e.decided.reason)}`,
+        );
       if (e.status && rec.status !== e.status) problems.push(`status is ${rec.status}, expected ${e.status}`);
     }
   }
