@@ -25,13 +25,17 @@ interface Options {
   mail: boolean;
 }
 
-/** Stages whose approvals table row waits; IT tickets have their own lifecycle and are left out. */
+/**
+ * Stages waiting long enough to be due something: a superset by calendar days (n working days span at least n - 1
+ * whole days between the two business dates), narrowed by the working-day count in code. IT tickets have their own
+ * lifecycle and are left out.
+ */
 const WAITING_SQL = `${RECORD_SELECT}
   JOIN approvals w ON w.request_pk = r.id AND w.stage = r.current_stage AND w.decision = 'Pending'
   LEFT JOIN reminder_settings rs ON rs.form_type = r.form_type
  WHERE r.current_stage IS NOT NULL AND r.current_stage <> 'it_helpdesk'
    AND coalesce((SELECT max(p.decided_at) FROM approvals p WHERE p.request_pk = r.id AND p.seq < w.seq AND p.decision <> 'Pending'), r.created_at)
-       <= $1::timestamptz - make_interval(days => coalesce(rs.remind_after_days, 2))`;
+       <= $1::timestamptz - make_interval(days => coalesce(rs.remind_after_days, 2) - 1)`;
 
 /** One pass over every waiting stage at `now` (the app clock). */
 export async function sweepReminders(db: Db, now: Date, opts: Options): Promise<SweepResult> {
