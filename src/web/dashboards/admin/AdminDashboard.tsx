@@ -8,6 +8,7 @@ import { PeopleScreen } from '../../admin/PeopleScreen';
 import { HolidaysScreen, LeavePolicyScreen } from '../../admin/SettingsScreens';
 import { SignInSettingsScreen } from '../../admin/SignInSettingsScreen';
 import { DashboardLayout } from '../../shell/DashboardLayout';
+import { OverdueScreen } from '../../delegation/OverdueScreen';
 import { Tabs } from '../../ui';
 
 const TABS = [
@@ -17,6 +18,7 @@ const TABS = [
   { id: 'holidays', label: 'Holidays' },
   { id: 'leave', label: 'Leave policy' },
   { id: 'sign-in', label: 'Sign-in' },
+  { id: 'overdue', label: 'Overdue' },
   { id: 'audit', label: 'Audit log' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
@@ -48,6 +50,7 @@ export function AdminDashboard() {
           {tab === 'holidays' && <HolidaysScreen />}
           {tab === 'leave' && <LeavePolicyScreen />}
           {tab === 'sign-in' && <SignInSettingsScreen />}
+          {tab === 'overdue' && <OverdueScreen />}
           {tab === 'audit' && <AuditScreen />}
         </div>
       </div>
