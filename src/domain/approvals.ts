@@ -339,7 +339,7 @@ export function buildHistory(events: readonly HistoryEventIn[]): HistoryEntry[] 
     switch (e.event_type) {
       case 'submitted':
         waitingSince = at;
-        summary = `Submitted by ${who}`;
+        summary = `Submitted by ${who}${e.details?.form_type_version ? ` (form version ${String(e.details.form_type_version)})` : ''}`;
         break;
       case 'decision': {
         waited = waitingSince === null ? null : at - waitingSince;
@@ -348,7 +348,8 @@ export function buildHistory(events: readonly HistoryEventIn[]): HistoryEntry[] 
         // Decided for someone else: by a delegate on behalf of the approver away, or after an escalation.
         const behalf = e.details?.on_behalf_of ? ` on behalf of ${String(e.details.on_behalf_of)}` : '';
         const escalated = e.details?.decided_as === 'escalation' ? ' after escalation' : '';
-        summary = `${e.new_value ?? 'Decided'} by ${who}${behalf}${escalated} (${stageLabel(e.stage)})${reason ? `: ${reason}` : ''}`;
+        const label = typeof e.details?.stage_label === 'string' ? e.details.stage_label : stageLabel(e.stage);
+        summary = `${e.new_value ?? 'Decided'} by ${who}${behalf}${escalated} (${label})${reason ? `: ${reason}` : ''}`;
         break;
       }
       case 'reminder':
@@ -377,4 +378,55 @@ export function buildHistory(events: readonly HistoryEventIn[]): HistoryEntry[] 
     }
     return { ...e, waited_ms: waited, summary };
   });
+}
+
+// ---- chains defined as data (issue 20) -----------------------------------------------------------
+
+/** A stage row of a request whose chain was defined as data (approval rows in chain order). */
+export interface DataStageRow {
+  stage: string;
+  decision: string;
+  stage_label?: string | null;
+}
+
+/** The decision of a stage whose condition did not hold: it is skipped and shown as this. */
+export const NOT_REQUIRED = 'Not required';
+
+const labelOf = (a: DataStageRow) => a.stage_label || a.stage;
+
+/**
+ * May `stage` of a request with a data-defined chain be decided now? Its row pending, every earlier stage approved
+ * or not required, the chain not ended (the same rule as checkStageDecidable, over the request's own stages).
+ */
+export function checkDataStageDecidable(rec: Rec, rows: readonly DataStageRow[], stage: string): DecisionCheck {
+  const idx = rows.findIndex((a) => a.stage === stage);
+  if (idx < 0) return { ok: false, status: 400, message: `This request has no ${stage} approval step` };
+  const own = rows[idx];
+  if (own.decision === NOT_REQUIRED)
+    return { ok: false, status: 409, message: `The ${labelOf(own)} step is not required for this request` };
+  if (!pendingLike(own.decision)) return { ok: false, status: 409, message: 'This request has already been decided' };
+  if (isWithdrawn(rec)) return { ok: false, status: 409, message: WITHDRAWN_MESSAGE };
+  for (const prev of rows.slice(0, idx)) {
+    if (prev.decision === NOT_REQUIRED) continue;
+    if (lower(prev.decision) === 'rejected')
+      return { ok: false, status: 409, message: `This request was already rejected by ${labelOf(prev)}; no further action is needed` };
+    if (lower(prev.decision) !== 'approved')
+      return { ok: false, status: 409, message: `${labelOf(own)} can only decide after ${labelOf(prev)} has approved` };
+  }
+  if (chainEnded(rec)) return { ok: false, status: 409, message: 'This request is already closed' };
+  return { ok: true };
+}
+
+/** The stage after `stage` that waits on a decision (stages not required are skipped), or null at the chain's end. */
+export function nextDataStage(rows: readonly DataStageRow[], stage: string): string | null {
+  const idx = rows.findIndex((a) => a.stage === stage);
+  return rows.slice(idx + 1).find((a) => a.decision !== NOT_REQUIRED)?.stage ?? null;
+}
+
+/** What a data-defined chain waits on, in the words of nextStageFor ('Finance Review', 'Completed'). */
+export function dataNextStage(rec: Rec, rows: readonly DataStageRow[]): string {
+  if (isWithdrawn(rec)) return 'Withdrawn';
+  if (rows.some((a) => lower(a.decision) === 'rejected')) return 'Rejected - No Further Action';
+  const waiting = rows.find((a) => pendingLike(a.decision));
+  return waiting ? `${labelOf(waiting)} Review` : 'Completed';
 }

@@ -3,6 +3,7 @@
 // slot filling all read this table.
 import { businessDate } from './business-time.js';
 import { z } from 'zod';
+import type { Condition, WireFieldType } from './form-types.js';
 
 export type Category = 'Human Resources' | 'Finance' | 'Information Technology' | 'Facilities & Operations' | 'Legal' | 'Other';
 
@@ -34,6 +35,18 @@ export interface FieldDef {
   requiredMessage?: string;
   /** A short hint shown under the field on the web form. */
   help?: string;
+  /** The admin API's type of a field an administrator defined ('yes/no' is a choice of Yes and No here). */
+  wireType?: WireFieldType;
+}
+
+/**
+ * A stage of a chain defined as data (form-types.ts): who approves ('line_manager', 'managers_manager',
+ * 'group:<name>', 'person:<employee_code>'), the stage's label, and when it applies.
+ */
+export interface ChainStageDef {
+  approver: string;
+  label: string;
+  when?: Condition;
 }
 
 /** An approval request goes through its chain of approvers; an IT ticket is worked by IT support (it.ts). */
@@ -117,6 +130,17 @@ export interface FormTypeDef {
    */
   leave?: boolean;
   calendar?: { kind: 'leave' | 'travel' | 'booking'; start: string; end?: string; label: (r: Record<string, unknown>) => string };
+  /**
+   * A chain defined as data (an administrator's type, or a built-in type whose chain was edited): new requests
+   * store these stages as their approval rows; `chain` then lists no built-in stages for an admin-defined type.
+   */
+  stages?: readonly ChainStageDef[];
+  /** False: the type is out of the catalogue and refuses new submissions (its requests stay decidable). */
+  enabled?: boolean;
+  /** The saved version of the type (1: the code's definition). */
+  version?: number;
+  /** Defined by an administrator (not one of the code's types). */
+  custom?: boolean;
 }
 
 const f = (
@@ -844,7 +868,37 @@ export function registerFormType(def: FormTypeDef): FormTypeDef {
   REGISTRY.push(def);
   (FORM_TYPE_IDS as string[]).push(def.formType);
   BY_TYPE.set(def.formType, def);
+  CODE_DEFS.set(def.formType, def);
   return def;
+}
+
+/** The code's own definition of each built-in type (what an administrator's edits start from). */
+const CODE_DEFS = new Map(REGISTRY.map((t) => [t.formType, t]));
+
+/** The code's definition of a built-in type, whatever an administrator changed since; undefined for their own types. */
+export function codeFormTypeDef(formType: string): FormTypeDef | undefined {
+  return CODE_DEFS.get(formType);
+}
+
+/**
+ * Puts a type as stored in the database into the registry (form-types/registry-sync.ts): replaces the entry of
+ * that type in place (a built-in type keeps its place in the catalogue) or adds it at the end.
+ */
+export function putFormTypeDef(def: FormTypeDef): void {
+  const at = REGISTRY.findIndex((t) => t.formType === def.formType);
+  if (at >= 0) REGISTRY[at] = def;
+  else {
+    REGISTRY.push(def);
+    (FORM_TYPE_IDS as string[]).push(def.formType);
+  }
+  BY_TYPE.set(def.formType, def);
+  schemaCache.delete(def.formType);
+}
+
+/** May new requests of the type be submitted (known and not disabled by an administrator)? */
+export function isFormTypeEnabled(formType: string): boolean {
+  const def = BY_TYPE.get(formType);
+  return def !== undefined && def.enabled !== false;
 }
 
 // ---- lists derived from the registry --------------------------------------------------------------
@@ -890,7 +944,9 @@ export function successMessageOf(formType: string): string {
 
 /** The chain in the product's words ('Line Manager', 'Finance'), as the catalogue's 'approvals required' shows it. */
 export function chainInWords(formType: string): string[] {
-  return (BY_TYPE.get(formType)?.chain ?? []).map((s) => STAGES[s].label);
+  const def = BY_TYPE.get(formType);
+  if (def?.stages) return def.stages.map((s) => s.label);
+  return (def?.chain ?? []).map((s) => STAGES[s].label);
 }
 
 /** The type is a leave of absence (working days, leave balance and overlap rules). */

@@ -10,6 +10,7 @@ import authRoutes from './auth/routes.js';
 import calendarRoutes from './calendar/routes.js';
 import delegationRoutes from './delegation/routes.js';
 import formsRoutes from './forms/routes.js';
+import formTypesRoutes from './form-types/routes.js';
 import inputGuard from './hardening/input-guard.js';
 import healthRoutes from './health/routes.js';
 import itDeskRoutes from './it-desk/routes.js';
@@ -22,6 +23,7 @@ export const FEATURES: Array<(app: FastifyInstance) => Promise<void>> = [
   observabilityRoutes, // first: its hooks see every route registered after it
   inputGuard, // refuses text PostgreSQL cannot store (NUL) on every route
   healthRoutes,
+  formTypesRoutes, // loads the form types saved as data into the registry before anything reads it
   authRoutes,
   accountRoutes,
   ssoRoutes,

@@ -13,6 +13,7 @@ import peopleRoutes from './people-routes.js';
 import { PageQuery, timeBound } from './schemas.js';
 import settingsRoutes from '../settings/routes.js';
 import { delegationAdminRoutes } from '../delegation/routes.js';
+import { formTypeAdminRoutes } from '../form-types/routes.js';
 
 export const ADMIN_PREFIX = '/api/admin';
 export const NOT_ADMIN_MESSAGE = 'Only an administrator can do that';
@@ -51,6 +52,7 @@ export const ADMIN_PLUGINS: Array<(app: FastifyInstance) => Promise<void>> = [
   accountAdminRoutes,
   settingsRoutes,
   delegationAdminRoutes,
+  formTypeAdminRoutes,
 ];
 
 export default async function adminRoutes(app: FastifyInstance) {

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ApproverRole, ROLE_STAGE } from '../../domain/approvals.js';
+import type { Stage } from '../../domain/forms.js';
 import { leaveBalance } from '../forms/leave.js';
 import { badRequest } from '../http/errors.js';
 import { expectedVersion, versionField } from '../http/version.js';
@@ -26,6 +27,7 @@ import {
   requestHistory,
 } from './service.js';
 import { QueueCache, invalidateQueues, registerQueueCache, sendCachedJson } from './queue-cache.js';
+import { dataQueueFor } from './data-queue.js';
 
 const idText = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
 const optionalText = z
@@ -127,6 +129,20 @@ const BulkBody = z.object({
     .max(BULK_MAX, `At most ${BULK_MAX} requests can be decided at once`),
   /** The dashboard asking: decides that role's stage of every item and shapes the answered records for it. */
   role: z.enum(['manager', 'hr', 'finance', 'facilities_desk', 'facilities_manager']).optional(),
+});
+/** A decision on any stage of a request (the generic queue's; stage defaults to the caller's). */
+const DecideBody = z.object({
+  form_id: idText,
+  decision: z.string({ message: 'decision is required' }).trim().min(1, 'decision is required').max(20),
+  stage: z
+    .string()
+    .trim()
+    .regex(/^[a-z_0-9]{2,40}$/, 'Unknown approval stage')
+    .optional(),
+  reason: reasonText,
+  rejection_reason: reasonText,
+  comments: commentsText,
+  version: versionField,
 });
 const SummaryQuery = z.object({
   role: z.enum(['manager', 'hr', 'finance', 'facilities_desk', 'facilities_manager'], {
@@ -361,6 +377,37 @@ export default async function approvalRoutes(fastify: FastifyInstance) {
     if (b.role) for (const r of results) if (r.record) r.record = approverView(r.record, req.user, b.role);
     const succeeded = results.filter((r) => r.ok).length;
     return { success: succeeded === results.length, succeeded, failed: results.length - succeeded, results };
+  });
+
+  // ---- the generic queue of chains defined as data (issue 20) -----------------------------------------
+  app.get('/api/approvals/queue', async (req, reply) =>
+    cachedJson(reply, `data|${req.user.id}`, async () => {
+      const items = await dataQueueFor(db, req.user);
+      return { success: true, count: items.length, items };
+    }),
+  );
+
+  app.post('/api/approvals/decide', { schema: { body: DecideBody } }, async (req) => {
+    const b = req.body;
+    const form = await decideStage(
+      db,
+      req.user,
+      {
+        ref: b.form_id,
+        stage: b.stage as Stage | undefined,
+        decision: b.decision as 'Approved',
+        reason: b.reason ?? b.rejection_reason,
+        comments: b.comments,
+        version: expectedVersion(req, b.version),
+      },
+      now(),
+    );
+    return {
+      success: true,
+      ok: true,
+      message: `Request ${form.request_id} ${String(b.decision).toLowerCase().startsWith('rej') ? 'rejected' : 'approved'}`,
+      form,
+    };
   });
 
   app.get('/api/requests/:id/history', { schema: { params: IdParams } }, async (req) => requestHistory(db, req.user, req.params.id));

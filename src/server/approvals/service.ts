@@ -9,8 +9,10 @@ import {
   type ApproverRole,
   ROLE_STAGE,
   buildHistory,
+  checkDataStageDecidable,
   checkStageDecidable,
   derivedItSupportStatus,
+  nextDataStage,
   isManagerQueueType,
   isViewOnlyForManager,
   normaliseFormType,
@@ -47,6 +49,7 @@ import {
   canSeeSensitive,
   canViewRequest,
   decideRefusal,
+  hasDataChain,
   queueScopeSql,
   isSensitiveField,
   separationOfDutiesRefusal as dutyRefusal,
@@ -128,7 +131,8 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
   if (comments && comments.length > COMMENTS_MAX) throw badRequest(`Comments can have at most ${COMMENTS_MAX} characters`);
   const ref = String(input.ref ?? '').trim();
   if (ref === '') throw badRequest('form_id is required');
-  if (input.stage && !(input.stage in STAGES)) throw badRequest(`Unknown approval stage: ${input.stage}`);
+  if (input.stage && !(input.stage in STAGES) && !/^(managers_manager|stage_\d{1,2})$/.test(input.stage))
+    throw badRequest(`Unknown approval stage: ${input.stage}`);
 
   for (let attempt = 1; ; attempt += 1) {
     // The request with an id for the decision's event, so the event and its notifications are written in one
@@ -256,7 +260,9 @@ function planDecision(
   if (refusal) throw new HttpError(refusal.status, refusal.message);
   assertVersion(row, input.version);
 
-  const check = checkStageDecidable(toRecord(row), stage);
+  // A chain defined as data (issue 20) is the request's own stages, as resolved when it was submitted.
+  const dataChain = hasDataChain(row);
+  const check = dataChain ? checkDataStageDecidable(toRecord(row), row.approvals, stage) : checkStageDecidable(toRecord(row), stage);
   if (!check.ok) throw new HttpError(check.status ?? 409, check.message ?? 'This request cannot be decided now');
   const reasonErr = rejectionReasonError(decision, input.reason, stage);
   if (reasonErr) throw badRequest(reasonErr);
@@ -264,8 +270,8 @@ function planDecision(
 
   const signer = fullName(user);
   const acting = actingFor(user, row, stage);
-  const chain = formTypeDef(row.form_type)!.chain;
-  const next = chain[chain.indexOf(stage) + 1] ?? null;
+  const chain = formTypeDef(row.form_type)?.chain ?? [];
+  const next = dataChain ? nextDataStage(row.approvals, stage) : (chain[chain.indexOf(stage) + 1] ?? null);
   const after: RecordRow = {
     ...row,
     status: decision === 'Rejected' ? 'Rejected' : next ? row.status : 'Approved',
@@ -293,7 +299,7 @@ function planDecision(
     actorId: user.id,
     eventType: 'decision',
     stage,
-    field: `${STAGES[stage].prefix}_approval`,
+    field: `${STAGES[stage]?.prefix ?? stage}_approval`,
     oldValue: 'Pending',
     newValue: decision,
     details: {
@@ -302,6 +308,7 @@ function planDecision(
       ...(comments ? { comments } : {}),
       ...(acting ? { decided_as: acting.kind, ...(acting.name ? { on_behalf_of: acting.name, on_behalf_of_id: acting.id } : {}) } : {}),
       next_stage: after.current_stage,
+      ...(dataChain ? { stage_label: row.approvals.find((a) => a.stage === stage)?.stage_label ?? stage } : {}),
     },
     at: now,
   };

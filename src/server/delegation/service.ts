@@ -249,7 +249,8 @@ export async function coveringItems(db: Queryable, user: AuthUser, now: Date, li
       WHERE r.current_stage IS NOT NULL AND r.employee_id <> $1 AND (
             EXISTS (SELECT 1 FROM approvals x WHERE x.request_pk = r.id AND x.stage = r.current_stage AND x.decision = 'Pending' AND x.escalated_to_id = $1)
          OR r.line_manager_id = ANY($2::int[]) OR r.hr_contact_id = ANY($2::int[])
-         OR r.current_stage = ANY($3::text[]))
+         OR r.current_stage = ANY($3::text[])
+         OR EXISTS (SELECT 1 FROM approvals y WHERE y.request_pk = r.id AND y.stage = r.current_stage AND y.approver_ids && $2::int[]))
       ORDER BY r.created_at DESC, r.id DESC LIMIT $4`,
     [user.id, covered, groupStages, limit],
   );

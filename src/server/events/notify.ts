@@ -53,7 +53,8 @@ async function loadContext(c: Queryable, pk: number): Promise<RequestContext | u
   const r = await c.query(
     `SELECT r.id AS pk, r.request_id, r.form_type, r.employee_id, r.line_manager_id, r.hr_contact_id, r.status,
             e.first_name || ' ' || e.last_name AS employee_name, r.data->'line_manager_acknowledgement' AS line_manager_acknowledgement,
-            (SELECT coalesce(json_agg(json_build_object('stage', a.stage, 'seq', a.seq, 'decision', a.decision, 'signer_id', a.signer_id) ORDER BY a.seq), '[]'::json)
+            (SELECT coalesce(json_agg(json_build_object('stage', a.stage, 'seq', a.seq, 'decision', a.decision, 'signer_id', a.signer_id,
+                   'approver', a.approver, 'approver_ids', a.approver_ids, 'stage_label', a.stage_label) ORDER BY a.seq), '[]'::json)
                FROM approvals a WHERE a.request_pk = r.id) AS approvals
        FROM requests r JOIN users e ON e.id = r.employee_id
       WHERE r.id = $1`,
@@ -74,13 +75,21 @@ export function notificationContext(row: RecordRow): RequestContext {
     status: row.status,
     employee_name: row.employee_name,
     line_manager_acknowledgement: row.data?.line_manager_acknowledgement ?? null,
-    approvals: row.approvals.map((a, i) => ({ stage: a.stage, seq: i + 1, decision: a.decision, signer_id: a.signer_id })),
+    approvals: row.approvals.map((a, i) => ({
+      stage: a.stage,
+      seq: i + 1,
+      decision: a.decision,
+      signer_id: a.signer_id,
+      approver: a.approver ?? null,
+      approver_ids: a.approver_ids ?? null,
+      stage_label: a.stage_label ?? null,
+    })),
   };
 }
 
 /** Who decides `stage` of a request (the request policy's rule, stageDeciders). */
 export function stageRecipients(stage: string, req: RequestContext): { ids: number[] } | { userType: string; exclude: number[] } {
-  return stageDeciders(policyFacts(req), stage as Stage);
+  return stageDeciders(policyFacts(req), stage);
 }
 
 /** The request policy's facts of a notification context. */

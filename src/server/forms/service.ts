@@ -1,7 +1,8 @@
 // Submitting, editing and withdrawing requests: the one path every channel (REST forms, catalogue forms,
 // the assistant) uses, so validation and the event log are the same everywhere. Also the employee's lists.
 import { businessDate } from '../../domain/business-time.js';
-import { dateWindowError, firstIssueMessage, formSchema, formTypeDef, isLeaveType } from '../../domain/forms.js';
+import { dateWindowError, firstIssueMessage, formSchema, formTypeDef, isFormTypeEnabled, isLeaveType } from '../../domain/forms.js';
+import { disabledTypeError } from '../form-types/service.js';
 import { type Db, type Queryable, prepared } from '../db/pool.js';
 import { recordEvent } from '../events/service.js';
 import { invalidateQueues } from '../approvals/queue-cache.js';
@@ -53,6 +54,8 @@ async function writeRequest<T>(db: Db, fn: (c: Queryable) => Promise<T>): Promis
 
 /** Validates `input` with the form type's schema and stores a request for `user` (never for someone else). */
 export async function submitForm(db: Db, user: AuthUser, formType: string, input: unknown, now: Date = new Date()): Promise<RequestRecord> {
+  const def = formTypeDef(formType);
+  if (def && !isFormTypeEnabled(formType)) throw disabledTypeError(def.title);
   const fields = validate(formType, input, now);
   return writeRequest(db, async (c) => {
     const extra: Record<string, unknown> = {};
@@ -62,9 +65,8 @@ export async function submitForm(db: Db, user: AuthUser, formType: string, input
       Object.assign(extra, await checkLeaveRules(c, user, fields));
     }
     // What the registry says every new request of the type starts with (IT bookkeeping, a date of today).
-    const def = formTypeDef(formType)!;
-    Object.assign(extra, def.initialData);
-    if (def.todayDefault && !fields[def.todayDefault]) extra[def.todayDefault] = businessDate(now);
+    Object.assign(extra, def!.initialData);
+    if (def!.todayDefault && !fields[def!.todayDefault]) extra[def!.todayDefault] = businessDate(now);
     const stored = await insertRequest(c, {
       formType,
       employeeId: user.id,
@@ -87,6 +89,8 @@ export async function submitForm(db: Db, user: AuthUser, formType: string, input
       eventType: 'submitted',
       field: 'status',
       newValue: stored.status,
+      // Which version of its type the request follows (a type edited later keeps this request on its old version).
+      ...(def!.version && def!.version > 1 ? { details: { form_type_version: def!.version } } : {}),
       at: now,
     });
     return toRecord((await loadRecordByRef(c, stored.pk))!);

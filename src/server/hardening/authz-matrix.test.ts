@@ -66,6 +66,7 @@ const REFUSES_OTHERS: Record<string, number[]> = {
   'POST /api/it-support/close-ticket': [403, 404],
   'POST /api/it-support/save-password-reset-details': [403, 404],
   'POST /api/approvals/bulk': [200, 403, 404],
+  'POST /api/approvals/decide': [403, 404],
   'POST /ai/:family/session/login': [403],
   'POST /ai/:family/session/logout': [403],
   'POST /ai/:family/session/status': [403],
@@ -308,7 +309,18 @@ describe('authorisation matrix over every route', () => {
 
   it('answers 403 {error} to every non-administrator on every /api/admin route, before reading any input', async () => {
     const adminRoutes = routes.filter((r) => r.url.startsWith('/api/admin/'));
-    expect(adminRoutes.map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(['GET /api/admin/audit']));
+    expect(adminRoutes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining([
+        'GET /api/admin/audit',
+        'GET /api/admin/form-types',
+        'POST /api/admin/form-types',
+        'GET /api/admin/form-types/:formType',
+        'PUT /api/admin/form-types/:formType',
+        'GET /api/admin/groups',
+        'POST /api/admin/groups',
+        'PUT /api/admin/groups/:name',
+      ]),
+    );
     const problems: string[] = [];
     for (const c of callers) {
       for (const route of adminRoutes) {

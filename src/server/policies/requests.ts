@@ -16,7 +16,8 @@
 // alone (the new password of a password reset): not even the people who decide the request see them.
 // A refused read answers exactly like a request that does not exist: callers throw their not-found error.
 import { type ApproverRole, checkStageDecidable, isViewOnlyForManager } from '../../domain/approvals.js';
-import { FORM_TYPES, type Stage, STAGES, formTypeDef } from '../../domain/forms.js';
+import { FORM_TYPES, type Stage, formTypeDef } from '../../domain/forms.js';
+import { BUILTIN_GROUPS, stageKeyLabel } from '../../domain/form-types.js';
 import { HttpError } from '../http/errors.js';
 import { type RecordRow, toRecord } from '../requests/repo.js';
 import { type ActingFor, type Cover, actingForRule } from './cover.js';
@@ -38,19 +39,28 @@ export interface RequestFacts {
   hr_contact_id: number | null;
   form_type: string;
   /** The request's stages and who signed them (needed for the HR step passed on, below). */
-  approvals?: ReadonlyArray<{
-    stage: string;
-    decision: string;
-    signer_id?: number | null;
-    /** The approver a delegate decided this stage for (policies/cover.ts). */
-    on_behalf_of_id?: number | null;
-    /** Who an overdue stage escalated to (they may decide it too). */
-    escalated_to_id?: number | null;
-  }> | null;
+  approvals?: ReadonlyArray<StageFacts> | null;
+}
+
+/** A stage row of a request: who signed it and, for a chain defined as data, whom it names. */
+export interface StageFacts {
+  stage: string;
+  decision: string;
+  signer_id?: number | null;
+  /** 'line_manager', 'managers_manager', 'group:<name>', 'person:<code>' (null: a built-in chain stage). */
+  approver?: string | null;
+  /** The people resolved when the request was submitted (null: a built-in group, by user_type). */
+  approver_ids?: readonly number[] | null;
+  stage_label?: string | null;
+  /** The approver a delegate decided this stage for (policies/cover.ts). */
+  on_behalf_of_id?: number | null;
+  /** Who an overdue stage escalated to (they may decide it too). */
+  escalated_to_id?: number | null;
 }
 
 /** How a viewer relates to a request: the owner, or the dashboard on which they see it. */
-export type ViewRelation = 'owner' | 'manager' | 'hr' | 'finance' | 'facilities_desk' | 'facilities_manager' | 'it' | 'signer' | 'cover';
+export type ViewRelation =
+  'owner' | 'manager' | 'hr' | 'finance' | 'facilities_desk' | 'facilities_manager' | 'it' | 'signer' | 'approver' | 'cover';
 
 const chainOf = (formType: string): readonly Stage[] => formTypeDef(formType)?.chain ?? [];
 const typesWithStage = (stage: Stage) => FORM_TYPES.filter((t) => t.chain.includes(stage)).map((t) => t.formType);
@@ -74,11 +84,74 @@ export function signedAStage(req: Pick<RequestFacts, 'approvals'>, userId: numbe
 }
 
 /** The stage other than `stage` of this request that `userId` signed (or a delegate signed for them), or null. */
-export function decidedOtherStep(req: Pick<RequestFacts, 'approvals'>, userId: number, stage: Stage): Stage | null {
+export function decidedOtherStep(req: Pick<RequestFacts, 'approvals'>, userId: number, stage: string): Stage | null {
   const a = (req.approvals ?? []).find(
     (x) => x.stage !== stage && (x.signer_id === userId || x.on_behalf_of_id === userId) && x.decision !== 'Pending',
   );
   return a ? (a.stage as Stage) : null;
+}
+
+/** The label of a stage of a request (built-in stages by name, data-defined ones by their own label). */
+function stageLabelOf(req: Pick<RequestFacts, 'approvals'>, stage: string): string {
+  return (req.approvals ?? []).find((a) => a.stage === stage)?.stage_label || stageKeyLabel(stage);
+}
+
+/** The data-defined stage row `stage` of a request, if its chain was defined as data. */
+function dataStage(req: Pick<RequestFacts, 'approvals'>, stage: string): StageFacts | undefined {
+  return (req.approvals ?? []).find((a) => a.stage === stage && a.approver);
+}
+
+/** Does the request follow a chain defined as data (its approval rows name their approvers)? */
+export function hasDataChain(req: Pick<RequestFacts, 'approvals'>): boolean {
+  return (req.approvals ?? []).some((a) => a.approver);
+}
+
+/** The user_type of a built-in group a data-defined stage names ('group:finance'), else undefined. */
+function builtinGroupType(approver: string | null | undefined): string | undefined {
+  const m = /^group:(.+)$/.exec(approver ?? '');
+  return m ? BUILTIN_GROUPS[m[1]]?.userType : undefined;
+}
+
+/**
+ * Is `user` an approver of a data-defined stage: one of the people it resolved to when the request was submitted
+ * (line manager, their manager, the named person, an admin-defined group's members), or a member of the built-in
+ * group it names (by user_type). Separation of duties is separate (separationOfDutiesRefusal).
+ */
+export function isDataStageApprover(user: Pick<Viewer, 'id' | 'user_type'>, a: StageFacts): boolean {
+  if (!a.approver) return false;
+  if (a.approver_ids) return a.approver_ids.includes(user.id);
+  const type = builtinGroupType(a.approver);
+  return type !== undefined && user.user_type === type;
+}
+
+/** The built-in groups' approvers ('group:finance', ...) `user` belongs to, by user_type. */
+function builtinGroupApprovers(user: Pick<Viewer, 'user_type'>): string[] {
+  return Object.entries(BUILTIN_GROUPS)
+    .filter(([, g]) => g.userType === user.user_type)
+    .map(([name]) => `group:${name}`);
+}
+
+/**
+ * isDataStageApprover as SQL over an approvals row (alias `a`) for the viewer in query parameter `userParam`: the
+ * queues and list scopes of data-defined chains read it. (Delegation and escalation extend this and
+ * isDataStageApprover together.)
+ */
+export function dataStageApproverSql(user: Pick<Viewer, 'user_type'>, userParam: string, a = 'da'): string {
+  const groups = builtinGroupApprovers(user);
+  const byGroup = groups.length ? ` OR (${a}.approver_ids IS NULL AND ${a}.approver IN (${sqlList(groups)}))` : '';
+  return `(${a}.approver IS NOT NULL AND (${userParam} = ANY(${a}.approver_ids)${byGroup}))`;
+}
+
+/**
+ * The requests (alias `r`) whose current stage is a data-defined stage `user` may decide now: they approve it, it
+ * is not their own request and they decided no other stage of it (separation of duties). The generic approver queue.
+ */
+export function dataQueueScopeSql(user: Pick<Viewer, 'user_type'>, userParam: string, r = 'r'): string {
+  return `EXISTS (SELECT 1 FROM approvals da WHERE da.request_pk = ${r}.id AND da.stage = ${r}.current_stage AND da.decision = 'Pending'
+                   AND ${dataStageApproverSql(user, userParam, 'da')})
+      AND ${r}.employee_id <> ${userParam} AND ${r}.status NOT IN ('Rejected', 'Cancelled', 'Withdrawn')
+      AND NOT EXISTS (SELECT 1 FROM approvals so WHERE so.request_pk = ${r}.id AND so.stage <> ${r}.current_stage
+                        AND so.signer_id = ${userParam} AND so.decision <> 'Pending')`;
 }
 
 /**
@@ -87,7 +160,7 @@ export function decidedOtherStep(req: Pick<RequestFacts, 'approvals'>, userId: n
  * step of this request (they are also its line manager), the HR step passes to the other HR staff (separation of
  * duties: one person decides at most one step of a request).
  */
-export function isStageApprover(user: Viewer, req: RequestFacts, stage: Stage): boolean {
+export function isStageApprover(user: Viewer, req: RequestFacts, stage: string): boolean {
   return isOwnStageApprover(user, req, stage) || actingFor(user, req, stage) !== null;
 }
 
@@ -96,13 +169,15 @@ export function isStageApprover(user: Viewer, req: RequestFacts, stage: Stage): 
  * escalated to them): whom for and how; null when they decide it in their own right or not at all. The clauses are
  * policies/cover.ts's.
  */
-export function actingFor(user: Viewer, req: RequestFacts, stage: Stage): ActingFor | null {
+export function actingFor(user: Viewer, req: RequestFacts, stage: string): ActingFor | null {
   if (isOwnStageApprover(user, req, stage)) return null;
   return actingForRule(user, req, stage, isOwnStageApprover, separationOfDutiesRefusal);
 }
 
 /** The stage's own approvers (no delegation, no escalation). */
-function isOwnStageApprover(user: Viewer, req: RequestFacts, stage: Stage): boolean {
+function isOwnStageApprover(user: Viewer, req: RequestFacts, stage: string): boolean {
+  const data = dataStage(req, stage);
+  if (data) return isDataStageApprover(user, data);
   switch (stage) {
     case 'line_manager':
       return req.line_manager_id !== null && req.line_manager_id === user.id;
@@ -132,8 +207,10 @@ export function viewRelations(user: Viewer, req: RequestFacts): ViewRelation[] {
   }
   if (isItStaff(user) && STAGE_VIEW_TYPES.it_helpdesk.includes(type)) out.push('it');
   if (signedAStage(req, user.id)) out.push('signer');
+  if ((req.approvals ?? []).some((a) => isDataStageApprover(user, a))) out.push('approver');
   // A delegate of an approver who is away, or the person an overdue stage escalated to, while it waits on them.
-  if (chainOf(type).some((stage) => actingFor(user, req, stage) !== null)) out.push('cover');
+  const stages = req.approvals?.length ? req.approvals.map((a) => a.stage) : chainOf(type);
+  if (stages.some((stage) => actingFor(user, req, stage) !== null)) out.push('cover');
   return out;
 }
 
@@ -144,6 +221,7 @@ export function canViewRequest(user: Viewer, req: RequestFacts): boolean {
 
 /** Does `user` decide a stage of this request (the people who may see its sensitive fields besides the owner)? */
 function decidesAStage(user: Viewer, req: RequestFacts): boolean {
+  if (hasDataChain(req)) return (req.approvals ?? []).some((a) => isStageApprover(user, req, a.stage));
   return chainOf(req.form_type).some((stage) => isStageApprover(user, req, stage));
 }
 
@@ -236,6 +314,7 @@ export function viewScopeSql(user: Viewer, userParam: string, r = 'r'): string {
   }
   if (isItStaff(user)) wide.push(...STAGE_VIEW_TYPES.it_helpdesk);
   if (wide.length) parts.push(`${r}.form_type IN (${sqlList([...new Set(wide)])})`);
+  parts.push(`EXISTS (SELECT 1 FROM approvals da WHERE da.request_pk = ${r}.id AND ${dataStageApproverSql(user, userParam, 'da')})`);
   return `(${parts.join(' OR ')})`;
 }
 
@@ -268,7 +347,7 @@ export type DutyFacts = RequestFacts & { data?: Record<string, unknown> | null }
  * password reset (which sends it to IT) does not also set the password. Answers the refusal message, or null when
  * `user` may act on `stage`. Another member of the step's group does it instead (the queues offer it to them).
  */
-export function separationOfDutiesRefusal(user: Pick<Viewer, 'id'>, req: DutyFacts, stage: Stage): string | null {
+export function separationOfDutiesRefusal(user: Pick<Viewer, 'id'>, req: DutyFacts, stage: string): string | null {
   if (req.employee_user_id === user.id) {
     return stage === 'it_helpdesk'
       ? 'You cannot work on your own ticket; a colleague in IT support will handle it'
@@ -276,7 +355,7 @@ export function separationOfDutiesRefusal(user: Pick<Viewer, 'id'>, req: DutyFac
   }
   const other = decidedOtherStep(req, user.id, stage);
   if (other) {
-    return `You already decided the ${STAGES[other].label} step of this request; another ${STAGES[stage].label} approver must decide this step`;
+    return `You already decided the ${stageLabelOf(req, other)} step of this request; another ${stageLabelOf(req, stage)} approver must decide this step`;
   }
   if (
     stage === 'it_helpdesk' &&
@@ -294,15 +373,22 @@ export function separationOfDutiesRefusal(user: Pick<Viewer, 'id'>, req: DutyFac
  * request), is that stage's approver (403) and no duty separates them from it (403). The IT helpdesk step is not
  * decided but worked on the IT dashboard (it.ts). Null when they may.
  */
-export function decideRefusal(user: Viewer, req: DutyFacts, stage: Stage): Refusal | null {
+export function decideRefusal(user: Viewer, req: DutyFacts, stage: string): Refusal | null {
   if (!canViewRequest(user, req)) return { status: 404, message: NOT_FOUND_MESSAGE };
-  if (stage === 'it_helpdesk' || !isStageApprover(user, req, stage)) return { status: 403, message: NOT_APPROVER[stage] };
+  if (stage === 'it_helpdesk' || !isStageApprover(user, req, stage)) {
+    const data = dataStage(req, stage);
+    const message = data
+      ? `Only the ${data.stage_label || 'named'} approver can decide this step`
+      : (NOT_APPROVER[stage as Stage] ?? 'You are not an approver of this step');
+    return { status: 403, message };
+  }
   const duty = separationOfDutiesRefusal(user, req, stage);
   return duty ? { status: 403, message: duty } : null;
 }
 
 /** May `user` decide `stage` of this request now: the person rule above and the stage waiting on a decision. */
 export function canDecideStage(user: Viewer, row: RecordRow, stage: Stage): boolean {
+  if (hasDataChain(row)) return decideRefusal(user, row, stage) === null && row.current_stage === stage;
   return decideRefusal(user, row, stage) === null && checkStageDecidable(toRecord(row), stage).ok;
 }
 
@@ -311,7 +397,7 @@ export function callerStageOf(
   user: Viewer,
   row: Pick<RecordRow, 'form_type' | 'current_stage' | 'approvals'> & RequestFacts,
 ): Stage | Refusal {
-  const chain = chainOf(row.form_type);
+  const chain = hasDataChain(row) ? row.approvals.map((a) => a.stage) : chainOf(row.form_type);
   const mine = chain.filter((s) => isStageApprover(user, row, s));
   if (mine.length === 0) {
     if (chain.length === 1 && chain[0] === 'it_helpdesk') return { status: 403, message: NOT_APPROVER.it_helpdesk };
@@ -341,6 +427,12 @@ export function liveAudience(req: RequestFacts): { users: number[]; userTypes: s
     if (STAGE_VIEW_TYPES[stage].includes(type)) types.add(GROUP_USER_TYPE[stage]!);
   }
   for (const a of req.approvals ?? []) if (typeof a.signer_id === 'number' && a.decision !== 'Pending') users.add(a.signer_id);
+  for (const a of req.approvals ?? []) {
+    if (!a.approver) continue;
+    for (const id of a.approver_ids ?? []) users.add(id);
+    const type = a.approver_ids ? undefined : builtinGroupType(a.approver);
+    if (type) types.add(type);
+  }
   return { users: [...users], userTypes: [...types] };
 }
 
@@ -368,20 +460,26 @@ export function refusalError(refusal: Refusal, notFoundMessage = NOT_FOUND_MESSA
  * contact decided another step) goes to the other HR staff. Anyone who decided another step of the request is
  * excluded (separation of duties); so is the owner, by the caller.
  */
-export function stageDeciders(req: RequestFacts, stage: Stage): { ids: number[] } | { userType: string; exclude: number[] } {
+export function stageDeciders(req: RequestFacts, stage: string): { ids: number[] } | { userType: string; exclude: number[] } {
   const others = (req.approvals ?? [])
     .filter((a) => a.stage !== stage && a.decision !== 'Pending' && typeof a.signer_id === 'number')
     .map((a) => a.signer_id as number);
-  const notOthers = (ids: Array<number | null>) => ({
+  const notOthers = (ids: ReadonlyArray<number | null>) => ({
     ids: ids.filter((id): id is number => id !== null && !others.includes(id)),
   });
+  const data = dataStage(req, stage);
+  if (data) {
+    if (data.approver_ids) return notOthers(data.approver_ids);
+    const type = builtinGroupType(data.approver);
+    return type ? { userType: type, exclude: [...new Set(others)] } : { ids: [] };
+  }
   if (stage === 'line_manager') return notOthers([req.line_manager_id]);
   if (stage === 'hr') {
     if (req.hr_contact_id === null) return { ids: [] };
     if (decidedOtherStep(req, req.hr_contact_id, 'hr')) return { userType: GROUP_USER_TYPE.hr!, exclude: [...new Set(others)] };
     return notOthers([req.hr_contact_id]);
   }
-  const type = GROUP_USER_TYPE[stage];
+  const type = GROUP_USER_TYPE[stage as Stage];
   return type ? { userType: type, exclude: [...new Set(others)] } : { ids: [] };
 }
 

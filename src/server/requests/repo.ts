@@ -6,6 +6,8 @@ import { type Stage, STAGES, formTypeDef, initialStatusOf, itLifecycleOf } from 
 import { itSupportStatusOf } from '../../domain/it.js';
 import { nextStageFor } from '../../domain/status.js';
 import { type Queryable, prepared } from '../db/pool.js';
+import { dataNextStage } from '../../domain/approvals.js';
+import { resolveDataChain } from '../form-types/chain.js';
 import { HttpError, badRequest, notFound } from '../http/errors.js';
 
 /** Fields kept in `data` that no API answer may show as they are. */
@@ -40,12 +42,15 @@ export function initialStatus(formType: string): string {
 export async function insertRequest(c: Queryable, r: NewRequest): Promise<StoredRequest> {
   const def = formTypeDef(r.formType);
   if (!def) throw badRequest(`Unknown form type: ${r.formType}`);
-  const status = r.status ?? initialStatus(r.formType);
+  // A chain defined as data is resolved now: the request keeps the stages (and the people) it was submitted with.
+  const stages = def.stages ? await resolveDataChain(c, def, r) : null;
+  const firstStage = stages ? (stages.find((s) => s.decision === 'Pending')?.stage ?? null) : (def.chain[0] ?? null);
+  const status = r.status ?? (stages && firstStage === null ? 'Approved' : initialStatus(r.formType));
   const createdAt = r.createdAt ?? new Date();
   const ins = await c.query(
     `WITH n AS (SELECT nextval(pg_get_serial_sequence('requests', 'id')) AS id)
-     INSERT INTO requests (id, request_id, form_type, employee_id, line_manager_id, hr_contact_id, status, current_stage, data, created_at, updated_at)
-     SELECT n.id, $1 || '-' || lpad(n.id::text, greatest(6, length(n.id::text)), '0'), $2, $3, $4, $5, $6, $7, $8, $9, $9 FROM n
+     INSERT INTO requests (id, request_id, form_type, employee_id, line_manager_id, hr_contact_id, status, current_stage, data, created_at, updated_at, form_type_version)
+     SELECT n.id, $1 || '-' || lpad(n.id::text, greatest(6, length(n.id::text)), '0'), $2, $3, $4, $5, $6, $7, $8, $9, $9, $10 FROM n
      RETURNING id AS pk, request_id, form_type, employee_id, status, current_stage`,
     [
       def.idPrefix,
@@ -54,13 +59,21 @@ export async function insertRequest(c: Queryable, r: NewRequest): Promise<Stored
       r.lineManagerId,
       r.hrContactId,
       status,
-      def.chain[0] ?? null,
+      firstStage,
       JSON.stringify(r.data),
       createdAt,
+      def.version ?? 1,
     ],
   );
   const stored = ins.rows[0] as StoredRequest;
-  if (def.chain.length > 0) {
+  if (stages) {
+    await c.query(
+      `INSERT INTO approvals (request_pk, stage, seq, decision, approver, approver_ids, stage_label, condition)
+       SELECT $1, s.stage, s.seq, s.decision, s.approver, s.approver_ids, s.stage_label, s.condition
+         FROM jsonb_to_recordset($2::jsonb) AS s(stage text, seq smallint, decision text, approver text, approver_ids integer[], stage_label text, condition jsonb)`,
+      [stored.pk, JSON.stringify(stages)],
+    );
+  } else if (def.chain.length > 0) {
     await c.query(
       `INSERT INTO approvals (request_pk, stage, seq) SELECT $1, s.stage, s.seq FROM unnest($2::text[]) WITH ORDINALITY AS s(stage, seq)`,
       [stored.pk, def.chain],
@@ -72,14 +85,15 @@ export async function insertRequest(c: Queryable, r: NewRequest): Promise<Stored
 /** Select list for records: request, employee, department, line manager and the approvals as JSON. */
 export const RECORD_SELECT = `
   SELECT r.id AS pk, r.xmin::text AS version, r.revision, r.request_id, r.form_type, r.employee_id AS employee_user_id, r.line_manager_id, r.hr_contact_id,
-         r.status, r.current_stage, r.data, r.created_at, r.updated_at,
+         r.status, r.current_stage, r.data, r.created_at, r.updated_at, r.form_type_version,
          e.employee_code, e.first_name || ' ' || e.last_name AS employee_name, d.name AS department,
          m.first_name || ' ' || m.last_name AS manager_name,
          (SELECT coalesce(json_agg(json_build_object(
                    'stage', a.stage, 'decision', a.decision, 'signer_id', a.signer_id, 'signer_name', a.signer_name,
                    'decided_at', a.decided_at, 'rejection_reason', a.rejection_reason, 'comments', a.comments,
                    'on_behalf_of_id', a.on_behalf_of_id, 'on_behalf_of_name', a.on_behalf_of_name, 'decided_as', a.decided_as,
-                   'escalated_to_id', a.escalated_to_id) ORDER BY a.seq), '[]'::json)
+                   'escalated_to_id', a.escalated_to_id,
+                   'approver', a.approver, 'approver_ids', a.approver_ids, 'stage_label', a.stage_label, 'condition', a.condition) ORDER BY a.seq), '[]'::json)
             FROM approvals a WHERE a.request_pk = r.id) AS approvals
     FROM requests r
     JOIN users e ON e.id = r.employee_id
@@ -100,6 +114,11 @@ export interface ApprovalRow {
   decided_as?: 'delegate' | 'escalation' | null;
   /** An overdue stage escalated to this person (they may decide it too). */
   escalated_to_id?: number | null;
+  /** A stage of a chain defined as data: its approver, the people resolved at submission, its label and condition. */
+  approver?: string | null;
+  approver_ids?: number[] | null;
+  stage_label?: string | null;
+  condition?: unknown;
 }
 
 export interface RecordRow {
@@ -118,6 +137,8 @@ export interface RecordRow {
   data: Record<string, unknown>;
   created_at: Date;
   updated_at: Date;
+  /** The version of its type the request was submitted with. */
+  form_type_version?: number;
   employee_code: string;
   employee_name: string;
   department: string | null;
@@ -201,7 +222,22 @@ export function toRecord(row: RecordRow): RequestRecord {
       if (a.on_behalf_of_name) rec[`${p}_on_behalf_of`] = a.on_behalf_of_name;
     }
   }
-  rec.next_stage = nextStageFor(rec);
+  const dataChain = approvals?.some((a) => a.approver) ?? false;
+  if (dataChain) {
+    // A chain defined as data: every stage in order, with its label, approver and whether it applied.
+    rec.approval_chain = approvals.map((a) => ({
+      stage: a.stage,
+      label: a.stage_label ?? a.stage,
+      approver: a.approver ?? null,
+      condition: a.condition ?? null,
+      decision: a.decision,
+      signer_name: a.signer_name,
+      date: dateOnly(a.decided_at),
+      rejection_reason: a.rejection_reason ?? '',
+    }));
+  }
+  rec.form_type_version = row.form_type_version ?? 1;
+  rec.next_stage = dataChain ? dataNextStage(rec, approvals) : nextStageFor(rec);
   // Added to the spec's fields: what an approver's decision sends back to say which content it approves.
   rec.version = row.revision;
   if (approvals) (rec as Record<symbol, unknown>)[SIGNERS] = approvals.map((a) => ({ stage: a.stage, signer_id: a.signer_id }));

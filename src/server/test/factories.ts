@@ -282,6 +282,8 @@ export async function stateFingerprint(t: Pick<TestApp, 'db'>, only?: readonly s
     ['notifications', 'x.*', 'x.id'],
     ['ai_sessions', 'x.*', 'x.session_id'],
     ['chat_messages', 'x.*', 'x.id'],
+    ['form_types', 'x.*', 'x.form_type'],
+    ['approver_group_members', 'x.*', 'x.group_name, x.user_id'],
     ['users', '(x.id, x.email, x.role, x.user_type, x.manager_id, x.hr_contact_id, x.annual_leave_total, x.preferences)', 'x.id'],
   ];
   const out: Record<string, string> = {};

@@ -1,7 +1,7 @@
 // Intent understanding: the trained NLU's classification combined with a few unambiguous patterns
 // (a command verb before a request id, 'cancel my ... request', status and balance questions) and
 // form-type cues. Answers one intent (and the form type when the user wants to submit something).
-import { FORM_TYPE_IDS } from '../../../domain/forms.js';
+import { FORM_TYPES, FORM_TYPE_IDS, formTypeDef } from '../../../domain/forms.js';
 import { INCIDENT_SYSTEM_WORDS } from '../corpus/entities.js';
 import { classify, type NluResult } from './nlu.js';
 
@@ -230,6 +230,12 @@ export function formScores(lower: string, nlu?: NluResult): Array<{ formType: st
 function cueScores(lower: string, nlu?: NluResult): Array<{ formType: string; score: number }> {
   const scores = new Map<string, number>();
   for (const [ft, re, w] of FORM_CUES) if (re.test(lower)) scores.set(ft, Math.max(scores.get(ft) ?? 0, w));
+  // Types an administrator defined (issue 20) are known by their title and keywords.
+  for (const t of FORM_TYPES) {
+    if (!t.custom) continue;
+    const w = phraseIn(lower, t.title.toLowerCase()) ? 3.5 : t.keywords.some((k) => phraseIn(lower, k)) ? 3 : 0;
+    if (w) scores.set(t.formType, Math.max(scores.get(t.formType) ?? 0, w));
+  }
   // problems with a password are password resets, not incidents; a new device is equipment, a broken one an incident
   // a problem with a named system is an incident, even when it mentions where ('wifi keeps dropping in the meeting rooms')
   if (scores.has('it-incident') && new RegExp(`\\b(${SYSTEM_WORDS})\\b`).test(lower))
@@ -254,7 +260,16 @@ function cueScores(lower: string, nlu?: NluResult): Array<{ formType: string; sc
     if (!FORM_TYPE_IDS.includes(ft)) continue;
     scores.set(ft, (scores.get(ft) ?? 0) + c.score * 1.2);
   }
+  // A type an administrator disabled takes no new requests.
+  for (const ft of [...scores.keys()]) if (formTypeDef(ft)?.enabled === false) scores.delete(ft);
   return [...scores.entries()].map(([formType, score]) => ({ formType, score })).sort((a, b) => b.score - a.score);
+}
+
+/** Does `phrase` occur in `lower` as whole words? */
+function phraseIn(lower: string, phrase: string): boolean {
+  const p = phrase.trim();
+  if (p.length < 3) return false;
+  return new RegExp(`(^|[^a-z0-9])${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s?([^a-z0-9]|$)`).test(lower);
 }
 
 const APPROVE_CMD =
