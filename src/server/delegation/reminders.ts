@@ -5,7 +5,7 @@
 // approval_reminders row per stage, kind and day; the escalation is a conditional update), so a sweep run twice, on
 // two instances or after a retry, sends nothing twice.
 import { businessDate } from '../../domain/business-time.js';
-import { type Stage, STAGES } from '../../domain/forms.js';
+import type { Stage } from '../../domain/forms.js';
 import { formTypeLabel, stageApprovalField } from '../../domain/notifications.js';
 import { type ReminderSettings, reminderStep } from '../../domain/reminders.js';
 import type { Db, Queryable } from '../db/pool.js';
@@ -13,7 +13,7 @@ import { LIVE_CHANNEL } from '../events/notify.js';
 import { recordEvent } from '../events/service.js';
 import { stageDeciders } from '../policies/requests.js';
 import { RECORD_SELECT, type RecordRow } from '../requests/repo.js';
-import { reminderSettingsOf, settingsFor, waitedDays } from './service.js';
+import { reminderSettingsOf, settingsFor, stageLabelOf, waitedDays } from './service.js';
 
 export interface SweepResult {
   reminded: number;
@@ -122,7 +122,7 @@ async function remind(db: Db, row: RecordRow, stage: Stage, waited: number, now:
       [row.pk, stage, today, now, recipients],
     );
     if (!claimed.rowCount) return false;
-    const title = `Reminder: ${formTypeLabel(row.form_type)} ${row.request_id} from ${row.employee_name} has waited ${waited} working days for the ${STAGES[stage].label} step`;
+    const title = `Reminder: ${formTypeLabel(row.form_type)} ${row.request_id} from ${row.employee_name} has waited ${waited} working days for the ${stageLabelOf(row, stage)} step`;
     await notify(c, row, stage, recipients, title, now, opts);
     return true;
   });
@@ -182,7 +182,7 @@ async function escalate(db: Db, row: RecordRow, stage: Stage, waited: number, no
       at: now,
       notify: false,
     });
-    const title = `Escalated to you: ${formTypeLabel(row.form_type)} ${row.request_id} from ${row.employee_name} has waited ${waited} working days for the ${STAGES[stage].label} step; you may decide it`;
+    const title = `Escalated to you: ${formTypeLabel(row.form_type)} ${row.request_id} from ${row.employee_name} has waited ${waited} working days for the ${stageLabelOf(row, stage)} step; you may decide it`;
     await notify(c, row, stage, [target.id], title, now, opts);
     return true;
   });
@@ -234,13 +234,13 @@ export async function overdueList(db: Queryable, now: Date, limit = 500): Promis
       employee_name: row.employee_name,
       department: row.department,
       stage,
-      stage_label: STAGES[stage]?.label ?? stage,
+      stage_label: stageLabelOf(row, stage),
       waiting_on:
         stage === 'line_manager'
           ? (row.manager_name ?? 'Line manager')
           : stage === 'hr'
             ? (row.hr_contact_name ?? 'HR')
-            : STAGES[stage].label,
+            : stageLabelOf(row, stage),
       waiting_days: waited,
       remind_after_days: s.remind_after_days,
       escalate_after_days: s.escalate_after_days,
