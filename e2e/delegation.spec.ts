@@ -121,4 +121,14 @@ test('a manager sets an out-of-office delegate, and the delegate approves a team
   await page.goto(`/requests/${id}`);
   await expect(page.getByTestId('delegation-notes')).toContainText(`on behalf of ${manager.first_name} ${manager.last_name}`);
   await screenshot(page, 'delegation-requester-390');
+  await page.getByRole('button', { name: 'Close' }).last().click(); // the details modal covers the header
+  await signOut(page);
+
+  // The administrator's Overdue tab, with the reminder limits per form type.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, ADMIN);
+  await page.getByRole('tab', { name: 'Overdue' }).click();
+  await expect(page.getByRole('heading', { name: 'Overdue approvals' })).toBeVisible();
+  await expect(page.getByTestId('reminder-settings')).toBeVisible();
+  await screenshot(page, 'delegation-admin-overdue-1440');
 });

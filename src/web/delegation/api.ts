@@ -80,3 +80,18 @@ export function dayLabel(iso: string | null): string {
   const [y, m, d] = iso.split('-').map(Number);
   return `${d} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1]} ${y}`;
 }
+
+export interface ReminderSetting {
+  form_type: string;
+  title: string;
+  remind_after_days: number;
+  escalate_after_days: number;
+  custom: boolean;
+}
+
+export const reminderSettings = () => api.get<{ form_types: ReminderSetting[] }>('/api/admin/reminder-settings');
+export const saveReminderSetting = (formType: string, remind: number, escalate: number) =>
+  api.put<ReminderSetting>(`/api/admin/reminder-settings/${encodeURIComponent(formType)}`, {
+    remind_after_days: remind,
+    escalate_after_days: escalate,
+  });

@@ -9,6 +9,7 @@ import { HolidaysScreen, LeavePolicyScreen } from '../../admin/SettingsScreens';
 import { SignInSettingsScreen } from '../../admin/SignInSettingsScreen';
 import { DashboardLayout } from '../../shell/DashboardLayout';
 import { OverdueScreen } from '../../delegation/OverdueScreen';
+import { ReminderSettings } from '../../delegation/ReminderSettings';
 import { Tabs } from '../../ui';
 
 const TABS = [
@@ -50,7 +51,12 @@ export function AdminDashboard() {
           {tab === 'holidays' && <HolidaysScreen />}
           {tab === 'leave' && <LeavePolicyScreen />}
           {tab === 'sign-in' && <SignInSettingsScreen />}
-          {tab === 'overdue' && <OverdueScreen />}
+          {tab === 'overdue' && (
+            <div className="space-y-6">
+              <OverdueScreen />
+              <ReminderSettings />
+            </div>
+          )}
           {tab === 'audit' && <AuditScreen />}
         </div>
       </div>
