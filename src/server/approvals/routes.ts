@@ -179,7 +179,7 @@ export default async function approvalRoutes(fastify: FastifyInstance) {
   }
 
   const queue = (role: ApproverRole, q: z.infer<typeof QueueQuery>, user: AuthUser) =>
-    queueFor(db, user, role, { status: q.status, limit: q.limit, formType: q.form_type });
+    queueFor(db, user, role, { status: q.status, limit: q.limit, formType: q.form_type, now: now() });
 
   const cachedJson = (reply: FastifyReply, key: string, compute: () => Promise<unknown>) => sendCachedJson(db, reply, key, compute);
   const keyOf = (role: ApproverRole, user: AuthUser, q: z.infer<typeof QueueQuery>) =>

@@ -37,6 +37,8 @@ import { EVENT_COLUMNS, type NewEvent, eventValues, recordEvent } from '../event
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { type AuthUser, fullName } from '../people/service.js';
 import { invalidateQueues, scopeOfRows } from './queue-cache.js';
+import { isOverdue } from '../../domain/reminders.js';
+import { reminderSettingsOf, settingsFor, waitedDays } from '../delegation/service.js';
 import { queueRefusal } from '../policies/groups.js';
 import type { ActingFor } from '../policies/cover.js';
 import {
@@ -478,6 +480,8 @@ export interface QueueOptions {
   /** Rows per part (waiting / others); default 50, at most 500. */
   limit?: number;
   formType?: string;
+  /** The app clock's time, for how long each waiting row has waited (default: now). */
+  now?: Date;
 }
 
 export const QUEUE_DEFAULT_LIMIT = 50;
@@ -606,8 +610,19 @@ export async function queueFor(db: Queryable, user: AuthUser, role: ApproverRole
     ids = `${parts((x) => x.waiting)} UNION ALL ${parts((x) => x.others)}`;
   }
   const sql = `WITH q AS (${ids}) ${RECORD_SELECT} JOIN q ON q.id = r.id ORDER BY r.created_at DESC, r.id DESC`;
-  const res = await db.query(sql, params);
-  return res.rows.map((row: RecordRow) => approverView(withoutSensitive(user, row, toRecord(row)), user, role));
+  const [res, settings] = await Promise.all([db.query(sql, params), reminderSettingsOf(db)]);
+  const now = opts.now ?? new Date();
+  return res.rows.map((row: RecordRow) => {
+    const view = approverView(withoutSensitive(user, row, toRecord(row)), user, role);
+    // Added to the spec's fields: how long a row still waiting on this role has waited, and whether it is overdue.
+    const stage = ROLE_STAGE[role];
+    if (row.current_stage === stage && row.approvals.find((a) => a.stage === stage)?.decision === 'Pending') {
+      const waited = waitedDays(row, stage, now);
+      view.waiting_days = waited;
+      view.overdue = isOverdue(waited, settingsFor(settings, row.form_type));
+    }
+    return view;
+  });
 }
 
 export interface QueueSummary {

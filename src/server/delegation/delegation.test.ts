@@ -188,3 +188,39 @@ describe('a delegate decides for an approver who is away', () => {
     void manager;
   });
 });
+
+describe('delegation on a chain defined as data', () => {
+  it("a named person's delegate decides a person: stage on their behalf, and appears in the delegate's covering list", async () => {
+    const admin = await f.login(await f.person({ kind: 'admin' }));
+    const named = await f.person({ kind: 'finance', first_name: 'Nadia' });
+    const delegate = await f.person({ kind: 'employee', first_name: 'Daniel' });
+    const { employee, manager } = await setup();
+    const formType = `ooo-sign-off-${String.fromCharCode(97 + (process.pid % 26))}`;
+    const created = await admin.post('/api/admin/form-types', {
+      form_type: formType,
+      title: 'Sign-off',
+      category: 'Finance',
+      description: 'A sign-off by one named person.',
+      enabled: true,
+      fields: [{ name: 'topic', label: 'Topic', type: 'text', required: true }],
+      chain: [{ approver: `person:${named.employee_code}` }],
+    });
+    expect(created.status, created.text).toBe(201);
+    const submitted = await (await f.login(employee)).post(`/api/forms/${formType}`, { topic: 'Budget' });
+    expect(submitted.status, submitted.text).toBeLessThan(300);
+    const id = String((submitted.body.form ?? submitted.body.record ?? submitted.body).request_id);
+    await away(named, delegate);
+    const d = await f.login(delegate);
+    const cov = await d.get('/api/me/covering');
+    expect(cov.status, cov.text).toBe(200);
+    const items = cov.body.items;
+    expect(items.find((i: { form_id: string }) => i.form_id === id)).toMatchObject({ kind: 'delegate', on_behalf_of: named.name });
+    // The line manager is no approver of this chain, delegation or not.
+    const refused = await (await f.login(manager)).post('/api/approvals/bulk', { items: [{ form_id: id, decision: 'Approved' }] });
+    expect(refused.body.results[0].ok).toBe(false);
+    const res = await d.post('/api/approvals/bulk', { items: [{ form_id: id, decision: 'Approved' }] });
+    expect(res.body.results[0], JSON.stringify(res.body)).toMatchObject({ ok: true });
+    const history = (await (await f.login(employee)).get(`/api/requests/${id}/history`)).body.events;
+    expect(history.map((e: { summary: string }) => e.summary).join('\n')).toContain(`by ${delegate.name} on behalf of ${named.name}`);
+  });
+});

@@ -5,7 +5,7 @@
 // approval_reminders row per stage, kind and day; the escalation is a conditional update), so a sweep run twice, on
 // two instances or after a retry, sends nothing twice.
 import { businessDate } from '../../domain/business-time.js';
-import { type Stage, STAGES } from '../../domain/forms.js';
+import type { Stage } from '../../domain/forms.js';
 import { formTypeLabel, stageApprovalField } from '../../domain/notifications.js';
 import { type ReminderSettings, reminderStep } from '../../domain/reminders.js';
 import type { Db, Queryable } from '../db/pool.js';
@@ -13,7 +13,7 @@ import { LIVE_CHANNEL } from '../events/notify.js';
 import { recordEvent } from '../events/service.js';
 import { stageDeciders } from '../policies/requests.js';
 import { RECORD_SELECT, type RecordRow } from '../requests/repo.js';
-import { reminderSettingsOf, settingsFor, waitedDays } from './service.js';
+import { reminderSettingsOf, settingsFor, stageLabelOf, waitedDays } from './service.js';
 
 export interface SweepResult {
   reminded: number;
@@ -25,13 +25,17 @@ interface Options {
   mail: boolean;
 }
 
-/** Stages whose approvals table row waits; IT tickets have their own lifecycle and are left out. */
+/**
+ * Stages waiting long enough to be due something: a superset by calendar days (n working days span at least n - 1
+ * whole days between the two business dates), narrowed by the working-day count in code. IT tickets have their own
+ * lifecycle and are left out.
+ */
 const WAITING_SQL = `${RECORD_SELECT}
   JOIN approvals w ON w.request_pk = r.id AND w.stage = r.current_stage AND w.decision = 'Pending'
   LEFT JOIN reminder_settings rs ON rs.form_type = r.form_type
  WHERE r.current_stage IS NOT NULL AND r.current_stage <> 'it_helpdesk'
    AND coalesce((SELECT max(p.decided_at) FROM approvals p WHERE p.request_pk = r.id AND p.seq < w.seq AND p.decision <> 'Pending'), r.created_at)
-       <= $1::timestamptz - make_interval(days => coalesce(rs.remind_after_days, 2))`;
+       <= $1::timestamptz - make_interval(days => coalesce(rs.remind_after_days, 2) - 1)`;
 
 /** One pass over every waiting stage at `now` (the app clock). */
 export async function sweepReminders(db: Db, now: Date, opts: Options): Promise<SweepResult> {
@@ -118,7 +122,7 @@ async function remind(db: Db, row: RecordRow, stage: Stage, waited: number, now:
       [row.pk, stage, today, now, recipients],
     );
     if (!claimed.rowCount) return false;
-    const title = `Reminder: ${formTypeLabel(row.form_type)} ${row.request_id} from ${row.employee_name} has waited ${waited} working days for the ${STAGES[stage].label} step`;
+    const title = `Reminder: ${formTypeLabel(row.form_type)} ${row.request_id} from ${row.employee_name} has waited ${waited} working days for the ${stageLabelOf(row, stage)} step`;
     await notify(c, row, stage, recipients, title, now, opts);
     return true;
   });
@@ -178,7 +182,7 @@ async function escalate(db: Db, row: RecordRow, stage: Stage, waited: number, no
       at: now,
       notify: false,
     });
-    const title = `Escalated to you: ${formTypeLabel(row.form_type)} ${row.request_id} from ${row.employee_name} has waited ${waited} working days for the ${STAGES[stage].label} step; you may decide it`;
+    const title = `Escalated to you: ${formTypeLabel(row.form_type)} ${row.request_id} from ${row.employee_name} has waited ${waited} working days for the ${stageLabelOf(row, stage)} step; you may decide it`;
     await notify(c, row, stage, [target.id], title, now, opts);
     return true;
   });
@@ -230,13 +234,13 @@ export async function overdueList(db: Queryable, now: Date, limit = 500): Promis
       employee_name: row.employee_name,
       department: row.department,
       stage,
-      stage_label: STAGES[stage]?.label ?? stage,
+      stage_label: stageLabelOf(row, stage),
       waiting_on:
         stage === 'line_manager'
           ? (row.manager_name ?? 'Line manager')
           : stage === 'hr'
             ? (row.hr_contact_name ?? 'HR')
-            : STAGES[stage].label,
+            : stageLabelOf(row, stage),
       waiting_days: waited,
       remind_after_days: s.remind_after_days,
       escalate_after_days: s.escalate_after_days,

@@ -5,13 +5,14 @@
 import { addDays, businessDate, isIsoDate } from '../../domain/business-time.js';
 import { type Stage, STAGES, formTypeDef } from '../../domain/forms.js';
 import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings, isOverdue, workingDaysWaited } from '../../domain/reminders.js';
-import { checkStageDecidable } from '../../domain/approvals.js';
+import { checkDataStageDecidable, checkStageDecidable } from '../../domain/approvals.js';
+import { stageKeyLabel } from '../../domain/form-types.js';
 import type { Db, Queryable } from '../db/pool.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { AuthUser } from '../people/service.js';
 import { writeAudit } from '../admin/audit.js';
 import { GROUP_USER_TYPE } from '../policies/groups.js';
-import { actingFor, stageDeciders } from '../policies/requests.js';
+import { actingFor, hasDataChain, stageDeciders } from '../policies/requests.js';
 import { RECORD_SELECT, type RecordRow, toRecord } from '../requests/repo.js';
 import { HolidayService } from '../calendar/service.js';
 
@@ -189,6 +190,11 @@ export async function coverNoticeFor(db: Queryable, row: RecordRow, now: Date): 
   };
 }
 
+/** A stage's label: a data-defined stage's own, else the built-in stage's name. */
+export function stageLabelOf(row: Pick<RecordRow, 'approvals'>, stage: string): string {
+  return row.approvals.find((a) => a.stage === stage)?.stage_label || STAGES[stage as Stage]?.label || stageKeyLabel(stage);
+}
+
 // ---- reminder settings and waiting time -------------------------------------------------------------
 
 export async function reminderSettingsOf(db: Queryable): Promise<Map<string, ReminderSettings>> {
@@ -249,7 +255,8 @@ export async function coveringItems(db: Queryable, user: AuthUser, now: Date, li
       WHERE r.current_stage IS NOT NULL AND r.employee_id <> $1 AND (
             EXISTS (SELECT 1 FROM approvals x WHERE x.request_pk = r.id AND x.stage = r.current_stage AND x.decision = 'Pending' AND x.escalated_to_id = $1)
          OR r.line_manager_id = ANY($2::int[]) OR r.hr_contact_id = ANY($2::int[])
-         OR r.current_stage = ANY($3::text[]))
+         OR r.current_stage = ANY($3::text[])
+         OR EXISTS (SELECT 1 FROM approvals y WHERE y.request_pk = r.id AND y.stage = r.current_stage AND y.approver_ids && $2::int[]))
       ORDER BY r.created_at DESC, r.id DESC LIMIT $4`,
     [user.id, covered, groupStages, limit],
   );
@@ -258,7 +265,9 @@ export async function coveringItems(db: Queryable, user: AuthUser, now: Date, li
   for (const row of r.rows) {
     const stage = row.current_stage as Stage;
     const acting = actingFor(user, row, stage);
-    if (!acting || !checkStageDecidable(toRecord(row), stage).ok) continue;
+    const rec = toRecord(row);
+    const check = hasDataChain(row) ? checkDataStageDecidable(rec, row.approvals, stage) : checkStageDecidable(rec, stage);
+    if (!acting || !check.ok) continue;
     const waited = waitedDays(row, stage, now);
     out.push({
       form_id: row.request_id,
@@ -266,7 +275,7 @@ export async function coveringItems(db: Queryable, user: AuthUser, now: Date, li
       title: formTypeDef(row.form_type)?.title ?? row.form_type,
       employee_name: row.employee_name,
       stage,
-      stage_label: STAGES[stage]?.label ?? stage,
+      stage_label: stageLabelOf(row, stage),
       kind: acting.kind,
       on_behalf_of: acting.name,
       waiting_days: waited,

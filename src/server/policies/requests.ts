@@ -59,7 +59,8 @@ export interface StageFacts {
 }
 
 /** How a viewer relates to a request: the owner, or the dashboard on which they see it. */
-export type ViewRelation = 'owner' | 'manager' | 'hr' | 'finance' | 'facilities_desk' | 'facilities_manager' | 'it' | 'signer' | 'approver' | 'cover';
+export type ViewRelation =
+  'owner' | 'manager' | 'hr' | 'finance' | 'facilities_desk' | 'facilities_manager' | 'it' | 'signer' | 'approver' | 'cover';
 
 const chainOf = (formType: string): readonly Stage[] => formTypeDef(formType)?.chain ?? [];
 const typesWithStage = (stage: Stage) => FORM_TYPES.filter((t) => t.chain.includes(stage)).map((t) => t.formType);

@@ -1,7 +1,8 @@
 // People: search and filter (name, e-mail, code, department, role, active), add and edit, invite, deactivate.
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { KeyRound, Link2, Pencil, Plus, UserX } from 'lucide-react';
+import { CalendarOff, KeyRound, Link2, Pencil, Plus, UserX } from 'lucide-react';
+import { OutOfOfficeForm } from '../delegation/OutOfOfficeForm';
 import { formatDate } from '../format';
 import { Badge, Button, Dialog, ErrorBanner, Input, Select, TBody, THead, Table, Td, Th, Tr, useToast } from '../ui';
 import { type AdminPerson, adminApi, errorText } from './api';
@@ -24,6 +25,7 @@ export function PeopleScreen() {
   const policy = useQuery({ queryKey: ['admin', 'leave-policy'], queryFn: adminApi.leavePolicy });
   const [editing, setEditing] = useState<AdminPerson | 'new' | null>(null);
   const [deactivating, setDeactivating] = useState<AdminPerson | null>(null);
+  const [away, setAway] = useState<AdminPerson | null>(null);
   const [invite, setInvite] = useState<{ person: AdminPerson; url?: string; error?: string } | null>(null);
 
   // The role filter offers the usual role names and every role seen so far.
@@ -172,6 +174,15 @@ export function PeopleScreen() {
                             <Button
                               size="sm"
                               variant="secondary"
+                              icon={<CalendarOff className="h-3.5 w-3.5" aria-hidden="true" />}
+                              onClick={() => setAway(p)}
+                              aria-label={`Out of office for ${p.first_name} ${p.last_name}`}
+                            >
+                              Out of office
+                            </Button>
+                            <Button
+                              size="sm"
+                              variant="secondary"
                               icon={<UserX className="h-3.5 w-3.5 text-red-600" aria-hidden="true" />}
                               onClick={() => setDeactivating(p)}
                               aria-label={`Deactivate ${p.first_name} ${p.last_name}`}
@@ -203,6 +214,14 @@ export function PeopleScreen() {
           }}
         />
       )}
+      <Dialog
+        open={away !== null}
+        onClose={() => setAway(null)}
+        title={away ? `Out of office: ${away.first_name} ${away.last_name}` : 'Out of office'}
+        description="While the period lasts, the delegate decides what waits on this person."
+      >
+        {away && <OutOfOfficeForm employeeCode={away.employee_code} who={away.first_name} onDone={() => setAway(null)} />}
+      </Dialog>
       {deactivating && (
         <DeactivateDialog
           person={deactivating}

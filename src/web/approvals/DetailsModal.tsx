@@ -1,6 +1,7 @@
 // The approver's details modal: header, approval chain boxes in the chain colours, rejection reason, Next
 // Stage, the type-specific details (with the Leave Balance panel for leave), the audit history, and
 // Approve/Reject in the footer while the caller can decide (the modal closes first).
+import { DelegationNotes } from '../delegation/DelegationNotes';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowRight, History } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -143,6 +144,7 @@ function DetailsBody({ role, rec }: { role: QueueRole; rec: QueueRecord }) {
       <p className="rounded-md border border-indigo-100 bg-indigo-50/60 px-3 py-2 text-sm text-indigo-900">
         <span className="font-semibold">Next Stage:</span> <span data-testid="next-stage">{nextStageFor(rec)}</span>
       </p>
+      <DelegationNotes record={rec} />
 
       {rec.form_type === 'leave-request' && (role === 'manager' || role === 'hr') && (
         <LeaveBalancePanel role={role} employeeId={rec.employee_id} />
@@ -332,6 +334,8 @@ const HIDDEN = new Set([
   'stage_state',
   'has_new_password',
   'version', // the request's version, sent back with decisions
+  'waiting_days',
+  'overdue',
 ]);
 
 /** Generic details for other form types: remaining fields sorted by name, humanised, without ids, signatures, approvals and empty values. */
@@ -339,7 +343,7 @@ export function genericRows(rec: Record<string, unknown>): Row[] {
   return Object.keys(rec)
     .filter((k) => !HIDDEN.has(k) && !k.endsWith('_id'))
     .filter((k) => !k.endsWith('_signature') && !k.endsWith('_signature_date') && !STAGE_DATE.test(k))
-    .filter((k) => !/(approval|acknowledge|confirmation|clearance|rejected_reason|_comments)/.test(k))
+    .filter((k) => !/(approval|acknowledge|confirmation|clearance|rejected_reason|_comments|_on_behalf_of|_decided_as)/.test(k))
     .filter((k) => rec[k] !== null && rec[k] !== undefined && typeof rec[k] !== 'object' && String(rec[k]).trim() !== '')
     .sort()
     .map((k): Row => [humanise(k), typeof rec[k] === 'boolean' ? (rec[k] ? 'Yes' : 'No') : formatText(String(rec[k]))]);

@@ -6,6 +6,7 @@
 // the card's first line and the actions on its last.
 import type { ReactNode } from 'react';
 import { formatDate } from '../format';
+import { waitingLabel } from '../../domain/reminders';
 import { Table, TBody, THead, Td, Th, TableMessageRow, Tr, cn, type ShowFrom } from '../ui';
 import type { QueueRecord } from './api';
 import { DecidedLabel, FormTypeIcon, facilitiesDetails, facilitiesTypeLabel, formLabel } from './labels';
@@ -116,7 +117,12 @@ export function QueueTable({
           <TableMessageRow colSpan={colSpan}>{emptyText}</TableMessageRow>
         ) : (
           rows.map((rec) => (
-            <Tr key={rec.request_id} data-request-id={rec.request_id}>
+            <Tr
+              key={rec.request_id}
+              data-request-id={rec.request_id}
+              data-overdue={rec.overdue === true ? 'true' : undefined}
+              className={cn(rec.overdue === true && 'bg-amber-50/70 hover:bg-amber-50')}
+            >
               {ownSelectColumn && (
                 <Td data-cell="select" data-selectable={rec.actionable ? 'true' : undefined} className="w-8 pr-0">
                   <RowCheckbox rec={rec} selection={selection} />
@@ -167,10 +173,25 @@ function LeadCell({ rec, lead, icon, checkbox }: { rec: QueueRecord; lead: Queue
         <span className="min-w-0">
           <span className="block font-medium text-gray-900">{formLabel(rec.form_type)}</span>
           <span className="block font-mono text-xs text-gray-500">{rec.request_id}</span>
+          <WaitingNote rec={rec} />
         </span>
       ) : (
-        id
+        <span className="min-w-0">
+          {id}
+          <WaitingNote rec={rec} />
+        </span>
       )}
+    </span>
+  );
+}
+
+/** 'Waiting 3 days' (working days) under a row still waiting on this dashboard; amber when overdue. */
+function WaitingNote({ rec }: { rec: QueueRecord }) {
+  if (typeof rec.waiting_days !== 'number') return null;
+  return (
+    <span className={cn('block text-xs', rec.overdue === true ? 'font-medium text-amber-800' : 'text-gray-500')} data-testid="waiting">
+      {waitingLabel(rec.waiting_days)}
+      {rec.overdue === true && ' · overdue'}
     </span>
   );
 }

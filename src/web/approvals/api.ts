@@ -19,6 +19,9 @@ export type QueueRecord = Record<string, unknown> & {
   next_stage?: string;
   actionable?: boolean;
   view_only?: boolean;
+  /** Working days a row still waiting on this dashboard has waited, and whether that is past its type's limit. */
+  waiting_days?: number;
+  overdue?: boolean;
   stage_state?: string;
   /** The request's version as shown: decisions send it back, and get 409 if the request changed meanwhile. */
   version?: number;

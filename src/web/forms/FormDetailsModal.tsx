@@ -12,6 +12,7 @@ import { Button, Dialog, Spinner, StatusBadge, cn, useToast } from '../ui';
 import { ItIncidentResolution, PasswordResetNewPassword } from '../it-desk/employee';
 import { FORMS_KEY, useFormDetails, useWithdrawRequest } from './api';
 import { ApprovalSteps, NextStageBox, RejectionReasonBox } from './ApprovalSteps';
+import { DelegationNotes } from '../delegation/DelegationNotes';
 import { detailCard, recordRows } from './details';
 import { FormIcon } from './FormIcon';
 import { GeneratedForm } from './GeneratedForm';
@@ -179,6 +180,7 @@ function Details({ id, fallback, isOwnerOf }: { id: number; fallback: Submission
           <ApprovalSteps record={r} />
           <RejectionReasonBox record={r} />
           <NextStageBox record={r} />
+          <DelegationNotes record={r} />
         </div>
         <div className="min-w-0 space-y-3">
           <RecordFields record={r} />

@@ -8,6 +8,8 @@ import { useNavigate } from 'react-router';
 import { useAuth, useCurrentUser } from '../auth/AuthProvider';
 import { Badge, Button, cn, focusableIn } from '../ui';
 import { UserMenu } from './UserMenu';
+import { CoveringPanel } from '../delegation/CoveringPanel';
+import { OutOfOfficeButton } from '../delegation/OutOfOfficeButton';
 
 // Calendar, notifications bell, updates dialog and live updates: loaded after the dashboard's first paint.
 const HeaderTools = lazy(() => import('../notifications/HeaderTools').then((m) => ({ default: m.HeaderTools })));
@@ -144,6 +146,8 @@ export function DashboardLayout({ dashboard, headerActions, assistant = defaultA
               <HeaderTools user={user} settings={dashboard !== 'employee'} />
             </Suspense>
             {headerActions}
+            {/* Every approver sets an out-of-office period with a delegate (docs/delegation.md). */}
+            {dashboard !== 'employee' && <OutOfOfficeButton />}
             <UserMenu user={user} />
             <Button
               variant="ghost"
@@ -200,6 +204,8 @@ export function DashboardLayout({ dashboard, headerActions, assistant = defaultA
           </>
         )}
         <main id="main-content" tabIndex={-1} data-testid={`dashboard-${dashboard}`} className="min-w-0 space-y-6 focus:outline-none">
+          {/* Items decided for someone away, or escalated to this person: on every dashboard, when there are any. */}
+          <CoveringPanel />
           {children}
         </main>
       </div>

@@ -9,6 +9,8 @@ import { PeopleScreen } from '../../admin/PeopleScreen';
 import { HolidaysScreen, LeavePolicyScreen } from '../../admin/SettingsScreens';
 import { SignInSettingsScreen } from '../../admin/SignInSettingsScreen';
 import { DashboardLayout } from '../../shell/DashboardLayout';
+import { OverdueScreen } from '../../delegation/OverdueScreen';
+import { ReminderSettings } from '../../delegation/ReminderSettings';
 import { Tabs } from '../../ui';
 
 const TABS = [
@@ -19,6 +21,7 @@ const TABS = [
   { id: 'leave', label: 'Leave policy' },
   { id: 'sign-in', label: 'Sign-in' },
   { id: 'form-types', label: 'Form types' },
+  { id: 'overdue', label: 'Overdue' },
   { id: 'audit', label: 'Audit log' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
@@ -51,6 +54,12 @@ export function AdminDashboard() {
           {tab === 'leave' && <LeavePolicyScreen />}
           {tab === 'sign-in' && <SignInSettingsScreen />}
           {tab === 'form-types' && <FormTypesScreen />}
+          {tab === 'overdue' && (
+            <div className="space-y-6">
+              <OverdueScreen />
+              <ReminderSettings />
+            </div>
+          )}
           {tab === 'audit' && <AuditScreen />}
         </div>
       </div>

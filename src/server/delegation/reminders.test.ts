@@ -1,0 +1,153 @@
+// Reminders and escalation (issue 20) with a controllable clock and two server instances on one database: a stage
+// waiting the first limit of working days reminds its approver once a day; after the second limit it escalates once
+// to the approver's manager, who may decide it (recorded as an escalation); weekends do not count; the overdue list
+// and the queue rows say how long items waited; the per-type settings are the administrator's.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { type Db, createDb } from '../db/pool.js';
+import { type Factories, factories } from '../test/factories.js';
+import { TestClock, type TestApp, startTestApp } from '../test/harness.js';
+
+let t: TestApp;
+let f: Factories;
+let second: { app: FastifyInstance; db: Db; clock: TestClock };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  f = factories(t);
+  const db = createDb(t.url, 5);
+  const clock = new TestClock();
+  const config = { ...loadConfig({ ...process.env, ADMINEASE_DEMO: '1' }), databaseUrl: t.url, logLevel: 'silent' };
+  const app = await buildApp({ db, config, clock, logger: false });
+  await app.ready();
+  second = { app, db, clock };
+});
+afterAll(async () => {
+  await second?.app.close();
+  await second?.db.close();
+  await t?.close();
+});
+
+/** Both instances' clocks at 10:00 on a business date (Asia/Kolkata, UTC+5:30). */
+function at(date: string) {
+  t.clock.offsetMs = Date.parse(`${date}T04:30:00Z`) - Date.now();
+  second.clock.offsetMs = t.clock.offsetMs;
+}
+
+/** Both instances poll their job schedulers at the same moment, twice. */
+async function bothPoll() {
+  await Promise.all([t.app.ctx.jobs.runDue(), second.app.ctx.jobs.runDue()]);
+  await Promise.all([t.app.ctx.jobs.runDue(), second.app.ctx.jobs.runDue()]);
+}
+
+const titles = async (userId: number, formId: string, prefix: string) =>
+  (await t.db.query('SELECT title FROM notifications WHERE user_id = $1 AND form_id = $2 ORDER BY id', [userId, formId])).rows
+    .map((r) => r.title as string)
+    .filter((x) => x.startsWith(prefix));
+
+describe('reminders and escalation', () => {
+  it('remind once a day after 2 working days, escalate once after 5 to the manager, who decides it', async () => {
+    const boss = await f.person({ kind: 'line_manager', first_name: 'Bina' });
+    const manager = await f.person({ kind: 'line_manager', manager: boss });
+    const hr = await f.person({ kind: 'hr' });
+    const employee = await f.person({ kind: 'employee', manager, hr_contact: hr });
+    at('2026-12-04'); // a Friday
+    const rec = await f.request({ owner: employee, formType: 'leave-request' });
+    const administrator = await f.person({ kind: 'admin' });
+
+    at('2026-12-07'); // Monday: one working day (the weekend does not count)
+    await bothPoll();
+    expect(await titles(manager.id, rec.request_id, 'Reminder')).toEqual([]);
+
+    at('2026-12-08'); // Tuesday: 2 working days
+    await bothPoll();
+    expect(await titles(manager.id, rec.request_id, 'Reminder')).toEqual([
+      `Reminder: Leave Request ${rec.request_id} from ${employee.name} has waited 2 working days for the Line Manager step`,
+    ]);
+    // The queue row says how long it waited, and that it is overdue.
+    const queue = await (await f.login(manager)).get('/api/manager/queue?status=Pending');
+    expect(queue.body.find((r: { request_id: string }) => r.request_id === rec.request_id)).toMatchObject({
+      waiting_days: 2,
+      overdue: true,
+    });
+    t.clock.advance(3 * 3_600_000); // later the same day: nothing more
+    second.clock.advance(3 * 3_600_000);
+    await bothPoll();
+    expect(await titles(manager.id, rec.request_id, 'Reminder')).toHaveLength(1);
+
+    at('2026-12-09'); // the next day: one more
+    await bothPoll();
+    expect(await titles(manager.id, rec.request_id, 'Reminder')).toHaveLength(2);
+    expect(await titles(boss.id, rec.request_id, 'Escalated')).toEqual([]);
+
+    at('2026-12-11'); // Friday: 5 working days: escalated to the manager's manager, once
+    await bothPoll();
+    at('2026-12-14');
+    await bothPoll();
+    expect(await titles(boss.id, rec.request_id, 'Escalated')).toHaveLength(1);
+    const sent = await t.db.query(
+      `SELECT kind, count(*)::int AS n FROM approval_reminders WHERE request_pk = $1 GROUP BY kind ORDER BY kind`,
+      [rec.id],
+    );
+    expect(sent.rows).toEqual([
+      { kind: 'escalation', n: 1 },
+      { kind: 'reminder', n: 4 },
+    ]);
+
+    const admin = await t.login(administrator.email); // a session of that day
+    const overdue = await admin.get('/api/admin/overdue');
+    expect(overdue.status).toBe(200);
+    expect(overdue.body.items.find((i: { form_id: string }) => i.form_id === rec.request_id)).toMatchObject({
+      stage: 'line_manager',
+      waiting_on: manager.name,
+      waiting_days: 6,
+      escalated_to: boss.name,
+    });
+    expect((await (await f.login(employee)).get('/api/admin/overdue')).status).toBe(403);
+
+    // The boss decides it; the history records the escalation and the decision after it.
+    const b = await f.login(boss);
+    const res = await b.post('/api/approvals/bulk', { items: [{ form_id: rec.request_id, decision: 'Approved' }] });
+    expect(res.body.results[0]).toMatchObject({ ok: true });
+    expect(res.body.results[0].record).toMatchObject({ line_manager_signature: boss.name, line_manager_decided_as: 'escalation' });
+    const history = (await b.get(`/api/requests/${rec.request_id}/history`)).body.events.map((e: { summary: string }) => e.summary);
+    expect(history).toEqual(
+      expect.arrayContaining([
+        `Escalated to ${boss.name}: the Line Manager step has waited 5 working days`,
+        `Approved by ${boss.name} after escalation (Line Manager)`,
+      ]),
+    );
+    // The next stage (HR) waits from the decision on: nothing is due for it yet.
+    at('2026-12-15');
+    await bothPoll();
+    expect(await titles(hr.id, rec.request_id, 'Reminder')).toEqual([]);
+  });
+
+  it('the administrator changes the limits per form type; bad settings are refused', async () => {
+    const admin = await f.login(await f.person({ kind: 'admin' }));
+    const list = await admin.get('/api/admin/reminder-settings');
+    expect(list.body.defaults).toEqual({ remind_after_days: 2, escalate_after_days: 5 });
+    expect(list.body.form_types.find((x: { form_type: string }) => x.form_type === 'petty-cash')).toMatchObject({
+      remind_after_days: 2,
+      escalate_after_days: 5,
+      custom: false,
+    });
+    expect((await admin.put('/api/admin/reminder-settings/petty-cash', { remind_after_days: 4, escalate_after_days: 3 })).status).toBe(400);
+    expect((await admin.put('/api/admin/reminder-settings/petty-cash', { remind_after_days: 0, escalate_after_days: 3 })).status).toBe(400);
+    expect((await admin.put('/api/admin/reminder-settings/no-such-type', { remind_after_days: 1, escalate_after_days: 3 })).status).toBe(
+      404,
+    );
+    const ok = await admin.put('/api/admin/reminder-settings/petty-cash', { remind_after_days: 1, escalate_after_days: 3 });
+    expect(ok.status, ok.text).toBe(200);
+
+    const manager = await f.person({ kind: 'line_manager' });
+    const employee = await f.person({ kind: 'employee', manager });
+    at('2026-12-21'); // Monday
+    const rec = await f.request({ owner: employee, formType: 'petty-cash' });
+    at('2026-12-22'); // one working day: reminded with the type's own limit
+    await bothPoll();
+    expect(await titles(manager.id, rec.request_id, 'Reminder')).toHaveLength(1);
+  });
+});
