@@ -1,5 +1,6 @@
 // API test harness: a fresh database cloned from the seeded template, the app built exactly as main.ts
 // builds it, a controllable clock, and small helpers to call the API as a demo user.
+import { nluReady } from '../assistant/engine/nlu.js';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -62,15 +63,15 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   for (let attempt = 0; ; attempt += 1) {
     try {
       await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-      // A test database need not survive a crash of its server: commits do not wait for the disk (an external server
-      // runs with fsync on, where waiting for it was most of the external project's time). Nothing else changes.
-      await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
       break;
     } catch (err) {
       if (attempt >= 20) throw err;
       await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
     }
   }
+  // A test database need not survive a crash of its server: commits do not wait for the disk (an external server
+  // runs with fsync on, where waiting for it was most of the external project's time). Nothing else changes.
+  await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   await admin.end();
   return {
     url: withDatabase(adminUrl, name),
@@ -94,8 +95,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   // The pool keeps the configured limits (a test may give DATABASE_CONNECT_TIMEOUT_MS and the like in env).
   const db = createDb(url, 10, config.database);
   const app = await buildApp({ db, config, clock, logger: false });
-  // A listening server trains the assistant's NLU after it listens; this app never listens, and most test files never
-  // chat, so the first chat trains it (about a second of CPU per file otherwise spent in every file of both projects).
+  // A listening server trains the assistant's NLU after it listens; this app never listens, so start it now.
+  void nluReady().catch(() => undefined);
   await app.ready();
 
   const call = async (
