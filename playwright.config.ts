@@ -1,14 +1,22 @@
-// Playwright: Debian's Chromium against a fresh AdminEase server (port 3100 or E2E_PORT, temporary data folder) serving dist/web.
+// Playwright: Debian's Chromium against fresh AdminEase servers (temporary data folders) serving dist/web: one server
+// per worker, on port 3100 (or E2E_PORT) and the ports after it.
 import { defineConfig, devices } from '@playwright/test';
 
-// E2E_PORT (with PLAYWRIGHT_OUTPUT_DIR and ADMINEASE_WEB_DIR) lets several runs share one checkout, each with its own server.
+// E2E_PORT (with PLAYWRIGHT_OUTPUT_DIR and ADMINEASE_WEB_DIR) lets several runs share one checkout, each with its own servers.
 const PORT = Number(process.env.E2E_PORT || 3100);
+// E2E_WORKERS: how many spec files run at once (`npm run test:e2e` runs two; one by default, as for a single spec).
+// Each worker has a server and database of its own: the config is loaded again in every worker process, where
+// TEST_PARALLEL_INDEX (0 .. workers-1, kept by a worker that replaces a failed one) picks the worker's server. The
+// files are shared out as workers come free; the tests of one file run in order in one worker, against one server.
+const WORKERS = Math.max(1, Math.floor(Number(process.env.E2E_WORKERS || 1)));
+const serverPort = (index: number) => PORT + index;
+const ownPort = serverPort(Number(process.env.TEST_PARALLEL_INDEX || 0));
 
 export default defineConfig({
   testDir: 'e2e',
   outputDir: process.env.PLAYWRIGHT_OUTPUT_DIR || 'test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   forbidOnly: Boolean(process.env.CI),
   // On CI a failed test runs once more (a loaded machine's timing); a second failure fails the run. Locally: no retry.
   retries: process.env.CI ? 1 : 0,
@@ -16,7 +24,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: `http://localhost:${ownPort}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
@@ -34,13 +42,14 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: WORKERS }, (_, index) => ({
     command: 'node e2e/start-test-server.mjs',
-    url: `http://localhost:${PORT}/`,
+    env: { E2E_PORT: String(serverPort(index)) },
+    url: `http://localhost:${serverPort(index)}/`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 25_000 },
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 25_000 },
+  })),
 });

@@ -4,18 +4,18 @@
 // the database itself is recovered; SIGTERM finishes in-flight requests and stops the database cleanly.
 // The logs are JSON lines with a request id and no secrets. Embedded in the embedded project, the external
 // PostgreSQL (DATABASE_URL) in the external-pg project.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { freePort, startEmbedded } from './db/embedded.js';
+import { startEmbedded } from './db/embedded.js';
 import { resolvePostgresBinaries } from './db/embedded-binaries.js';
 import { externalUrl } from './test/global-setup.js';
+import { type ServerProcess, httpCall, startServerProcess, waitFor } from './test/server-process.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const PASSWORD = 'Demo@12345';
 const WRITERS = [
   'alex.johnson@adminease.test',
@@ -26,107 +26,14 @@ const WRITERS = [
   'meera.iyer@adminease.test',
 ];
 
-interface Server {
-  child: ChildProcess;
-  port: number;
-  /** Every stdout line so far. */
-  lines: string[];
-  stderr: string[];
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
+const started: ServerProcess[] = [];
 
-const started: Server[] = [];
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const childEnv: Record<string, string> = { ...(process.env as Record<string, string>) };
-  for (const k of ['DATABASE_URL', 'ADMINEASE_DEMO', 'ADMINEASE_DATA_DIR', 'METRICS_TOKEN']) delete childEnv[k];
-  // node --import tsx: one process, so the signal reaches the server itself (npx/tsx would sit in between).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...childEnv,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      ADMINEASE_LOGIN_RATE_LIMIT: '1000',
-      ADMINEASE_WEB_DIR: path.join(os.tmpdir(), 'adminease-no-web'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const server: Server = {
-    child,
-    port,
-    lines: [],
-    stderr: [],
-    exited: new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal }))),
-  };
-  started.push(server);
-  let buf = '';
-  child.stdout.on('data', (d) => {
-    buf += d.toString();
-    const parts = buf.split('\n');
-    buf = parts.pop()!;
-    server.lines.push(...parts.filter((l) => l.trim() !== ''));
-  });
-  child.stderr.on('data', (d) => server.stderr.push(d.toString()));
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (server.lines.some((l) => l.includes('AdminEase listening'))) return server;
-    if (child.exitCode !== null || child.signalCode !== null) {
-      const logFile = env.ADMINEASE_DATA_DIR ? path.join(env.ADMINEASE_DATA_DIR, 'postgres.log') : '';
-      const pgLog = logFile && existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-4000) : '';
-      throw new Error(`server exited while starting:\n${server.lines.join('\n')}\n${server.stderr.join('')}\n${pgLog}`);
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${server.lines.join('\n')}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** The server from source with info-level logs (the log assertions read the request lines). */
+const startServer = (env: Record<string, string>) => startServerProcess({ LOG_LEVEL: 'info', ...env }, started);
 
 afterAll(async () => {
   for (const s of started) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
 });
-
-/** A JSON request on a fresh connection (no keep-alive: in-flight means in flight). */
-function call(port: number, method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: url,
-        agent: false,
-        headers: {
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (d) => {
-          text += d;
-        });
-        res.on('end', () => {
-          let parsed: any;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            parsed = text;
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
-    req.end(payload);
-  });
-}
 
 /**
  * A request whose headers and half its body are sent now and the rest on `finish()`: it is in flight (routed,
@@ -161,12 +68,12 @@ function callInTwoParts(port: number, url: string, body: unknown, token: string)
 }
 
 /** Lines logged for requests of `url` that the server has received (routed) so far. */
-function received(server: Server, url: string): number {
+function received(server: ServerProcess, url: string): number {
   return server.lines.filter((l) => l.includes('"incoming request"') && l.includes(`"url":"${url}"`)).length;
 }
 
 async function signIn(port: number, email: string): Promise<{ token: string; id: number }> {
-  const r = await call(port, 'POST', '/api/auth/login', { email, password: PASSWORD });
+  const r = await httpCall(port, 'POST', '/api/auth/login', { email, password: PASSWORD });
   if (r.status !== 200) throw new Error(`login ${email}: ${r.status} ${JSON.stringify(r.body)}`);
   return { token: r.body.access_token, id: r.body.user.id };
 }
@@ -189,7 +96,7 @@ async function writeLoad(port: number, concurrency = 12) {
       try {
         if (i % 2 === 0) {
           const description = `lifecycle ${process.pid} #${(seq += 1)}`;
-          const r = await call(
+          const r = await httpCall(
             port,
             'POST',
             '/api/forms/expense-reimbursement',
@@ -199,7 +106,7 @@ async function writeLoad(port: number, concurrency = 12) {
           if (r.status >= 200 && r.status < 300) acknowledged.push({ kind: 'request', id: r.body.request_id, userId: u.id, description });
           else if (r.status >= 500) errors += 1;
         } else {
-          const r = await call(port, 'POST', '/ai/simple/session/login', { user_id: u.id, user_role: 'Employee' }, u.token);
+          const r = await httpCall(port, 'POST', '/ai/simple/session/login', { user_id: u.id, user_role: 'Employee' }, u.token);
           if (r.status >= 200 && r.status < 300) acknowledged.push({ kind: 'session', id: r.body.session_id, userId: u.id });
           else if (r.status >= 500) errors += 1;
         }
@@ -225,14 +132,6 @@ interface Acknowledged {
   id: string;
   userId: number;
   description?: string;
-}
-
-async function waitFor(cond: () => boolean, ms: number, what: string) {
-  const deadline = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 async function assertAllPresent(url: string, acknowledged: Acknowledged[]) {
@@ -263,7 +162,7 @@ async function assertAllPresent(url: string, acknowledged: Acknowledged[]) {
 }
 
 /** Every stdout line is a JSON object; request lines carry reqId; no password or token appears anywhere. */
-function assertLogs(server: Server, secrets: string[]) {
+function assertLogs(server: ServerProcess, secrets: string[]) {
   const records = server.lines.map((l) => {
     try {
       return JSON.parse(l);
@@ -311,7 +210,7 @@ if (inject('dbTarget') === 'embedded') {
       rmSync(dataDir, { recursive: true, force: true });
     });
 
-    const embeddedUrl = (server: Server) => {
+    const embeddedUrl = (server: ServerProcess) => {
       const line = server.lines.find((l) => l.includes('embedded PostgreSQL listening on'))!;
       const port = /127\.0\.0\.1:(\d+)/.exec(line)![1];
       const pw = readFileSync(path.join(dataDir, 'pg-superuser-password'), 'utf8').trim();
@@ -378,7 +277,7 @@ if (inject('dbTarget') === 'embedded') {
       const slow = callInTwoParts(third.port, '/ai/simple/session/login', { user_id: alex.id, user_role: 'Employee' }, alex.token);
       const loginsBefore = received(third, '/api/auth/login');
       const inFlight = Array.from({ length: 8 }, (_, i) =>
-        call(third.port, 'POST', '/api/auth/login', { email: WRITERS[i % WRITERS.length], password: PASSWORD }),
+        httpCall(third.port, 'POST', '/api/auth/login', { email: WRITERS[i % WRITERS.length], password: PASSWORD }),
       );
       // Every one of them received by the server (routed, in flight) before the signal.
       await waitFor(
@@ -400,7 +299,7 @@ if (inject('dbTarget') === 'embedded') {
       expect(existsSync(path.join(pgdata, 'postmaster.pid'))).toBe(false);
       expect(pgCtlRunning(pgdata)).toBe(false);
       expect(readFileSync(path.join(dataDir, 'postgres.log'), 'utf8')).toMatch(/database system is shut down/);
-      await expect(call(third.port, 'GET', '/api/health')).rejects.toThrow();
+      await expect(httpCall(third.port, 'GET', '/api/health')).rejects.toThrow();
 
       const tokens = [...results.map((r) => r.body.access_token as string), alex.token, ...load.tokens, ...load2.tokens];
       for (const s of [first, second, third]) assertLogs(s, [PASSWORD, ...tokens]);
@@ -463,7 +362,7 @@ if (external) {
       const slow = callInTwoParts(second.port, '/ai/simple/session/login', { user_id: alex.id, user_role: 'Employee' }, alex.token);
       const loginsBefore = received(second, '/api/auth/login');
       const inFlight = Array.from({ length: 6 }, (_, i) =>
-        call(second.port, 'POST', '/api/auth/login', { email: WRITERS[i % WRITERS.length], password: PASSWORD }),
+        httpCall(second.port, 'POST', '/api/auth/login', { email: WRITERS[i % WRITERS.length], password: PASSWORD }),
       );
       // Every one of them received by the server (routed, in flight) before the signal.
       await waitFor(

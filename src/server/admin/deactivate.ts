@@ -6,6 +6,7 @@
 import { canBeHrContact, canManage } from '../../domain/people.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
+import { isActiveAdministrator, lastAdministratorRefusal } from '../policies/admin.js';
 import { type OrgPerson, type PersonJson, personJson, withOrg } from './people.js';
 import { type MovedStep, moveStages } from './reassign.js';
 
@@ -34,6 +35,11 @@ export async function deactivatePerson(ctx: AppContext, actorId: number, input: 
     const x = find(input.code);
     if (!x || x.employee_code !== input.code) throw notFound(`No person has the employee code ${input.code}`);
     if (!x.active) throw conflict(`${label(x)} is already deactivated`);
+    if (isActiveAdministrator(x)) {
+      const others = [...org.people.values()].filter((p) => p.id !== x.id && isActiveAdministrator(p)).length;
+      const refusal = lastAdministratorRefusal(label(x), others);
+      if (refusal) throw conflict(refusal);
+    }
     if (x.id === actorId) throw conflict('You cannot deactivate yourself; another administrator can');
 
     const reports = [...org.people.values()].filter((p) => p.manager_id === x.id);

@@ -384,3 +384,50 @@ describe('departments and the role preview', () => {
     expect((await preview('System Administrator', 'employee')).problem).toContain("needs the user type 'admin'");
   });
 });
+
+describe('the last active administrator', () => {
+  const demote = { user_type: 'employee', role: 'Analyst' };
+  const importCsv = (client: ApiClient, csv: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/people/import',
+      headers: { authorization: `Bearer ${client.token}`, 'content-type': 'text/csv' },
+      payload: csv,
+    });
+
+  it('cannot be deactivated or lose the admin user type (409, nothing changed); a deactivated administrator does not count', async () => {
+    // every other active administrator stops being one (allowed while one remains); the actor is then the last
+    const others = await t.db.query(`SELECT employee_code FROM users WHERE user_type = 'admin' AND active AND id <> $1`, [adminPerson.id]);
+    for (const { employee_code } of others.rows) {
+      const res = await admin.patch(`/api/admin/people/${employee_code}`, demote);
+      expect(res.status, res.text).toBe(200);
+    }
+    const retired = await f.person({ kind: 'admin' });
+    expect((await admin.post(`/api/admin/people/${retired.employee_code}/deactivate`, { pending_requests: 'keep' })).status).toBe(200);
+
+    const before = await stateFingerprint(t);
+    const patch = await admin.patch(`/api/admin/people/${adminPerson.employee_code}`, demote);
+    expect(patch.status).toBe(409);
+    expect(patch.body.error).toBe(
+      `${adminPerson.first_name} ${adminPerson.last_name} (${adminPerson.employee_code}) is the last active administrator and cannot be deactivated or stop being an administrator; make another person an administrator first`,
+    );
+    const deactivate = await admin.post(`/api/admin/people/${adminPerson.employee_code}/deactivate`, { pending_requests: 'keep' });
+    expect(deactivate.status).toBe(409);
+    expect(deactivate.body.error).toContain('is the last active administrator');
+    const imported = await importCsv(admin, `employee_code,user_type,role\n${adminPerson.employee_code},employee,Analyst\n`);
+    expect(imported.statusCode).toBe(400);
+    expect(imported.json().rows[0].errors.join(' ')).toContain('is the last active administrator');
+    expect(await stateFingerprint(t)).toEqual(before);
+    expect((await stored(adminPerson.employee_code)).user_type).toBe('admin');
+  });
+
+  it('may stop being an administrator once another active one exists', async () => {
+    const successor = await f.person({ kind: 'admin' });
+    const res = await admin.patch(`/api/admin/people/${adminPerson.employee_code}`, demote);
+    expect(res.status, res.text).toBe(200);
+    const next = await f.login(successor);
+    const back = await next.patch(`/api/admin/people/${adminPerson.employee_code}`, { user_type: 'admin', role: 'System Administrator' });
+    expect(back.status, back.text).toBe(200);
+    expect((await next.patch(`/api/admin/people/${successor.employee_code}`, demote)).status).toBe(200);
+  });
+});

@@ -10,6 +10,7 @@ import { adminRoleMismatch, chatbotForRole, dashboardForRole } from '../../domai
 import { invalidateQueues } from '../approvals/queue-cache.js';
 import type { Db, Queryable } from '../db/pool.js';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors.js';
+import { isActiveAdministrator, lastAdministratorRefusal } from '../policies/admin.js';
 import { writeAudit } from './audit.js';
 import { SPEC_ANNUAL_LEAVE, defaultAnnualLeave } from '../settings/service.js';
 import { moveStages } from './reassign.js';
@@ -313,6 +314,17 @@ export function plan(org: Org, inputs: readonly PlanInput[]): PlannedRow[] {
       seen.add(at);
       at = p.manager_id;
     }
+  }
+
+  // 5. the organisation keeps an active administrator
+  const administratorsAfter = [...work.values()].filter(isActiveAdministrator).length;
+  for (const { row, id } of refs) {
+    const was = org.people.get(id);
+    if (!was || !isActiveAdministrator(was) || isActiveAdministrator(work.get(id)!)) continue;
+    const refusal = lastAdministratorRefusal(nameOf(was), administratorsAfter);
+    if (!refusal) continue;
+    if (!row.errors.length) row.refusal = 'conflict';
+    row.errors.push(refusal);
   }
 
   for (const { row, id } of refs) {

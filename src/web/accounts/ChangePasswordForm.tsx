@@ -5,14 +5,13 @@ import { useState, type FormEvent } from 'react';
 import { KeyRound } from 'lucide-react';
 import { api } from '../api/client';
 import type { User } from '../api/types';
-import { passwordProblems } from '../../domain/password-rules';
 import { Button, ErrorBanner, Input } from '../ui';
-import { PasswordChecklist, errorText } from './PasswordRules';
+import { NewPasswordFields, newPasswordProblem, useNewPassword } from './NewPasswordFields';
+import { errorText } from './PasswordRules';
 
 export function ChangePasswordForm({ user, onDone, onCancel }: { user: User; onDone: () => void; onCancel?: () => void }) {
   const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [again, setAgain] = useState('');
+  const fresh = useNewPassword();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const owner = { email: user.email, first_name: user.profile?.first_name, last_name: user.profile?.last_name };
@@ -20,13 +19,13 @@ export function ChangePasswordForm({ user, onDone, onCancel }: { user: User; onD
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
-    if (!current || !next) return setError('Please fill in all fields');
-    if (passwordProblems(next, owner).length) return setError('The new password does not meet the rules below.');
-    if (next !== again) return setError('The new passwords do not match.');
+    if (!current || !fresh.password) return setError('Please fill in all fields');
+    const problem = newPasswordProblem(fresh, owner, 'new password');
+    if (problem) return setError(problem);
     setError(null);
     setSaving(true);
     try {
-      await api.post('/api/auth/change-password', { current_password: current, new_password: next });
+      await api.post('/api/auth/change-password', { current_password: current, new_password: fresh.password });
       onDone();
     } catch (e) {
       setError(errorText(e, 'Your password could not be changed. Please try again.'));
@@ -47,24 +46,7 @@ export function ChangePasswordForm({ user, onDone, onCancel }: { user: User; onD
         onChange={(e) => setCurrent(e.target.value)}
         disabled={saving}
       />
-      <Input
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-        disabled={saving}
-        aria-describedby="new-password-rules"
-      />
-      <PasswordChecklist id="new-password-rules" password={next} owner={owner} />
-      <Input
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        value={again}
-        onChange={(e) => setAgain(e.target.value)}
-        disabled={saving}
-      />
+      <NewPasswordFields {...fresh} owner={owner} disabled={saving} confirmLabel="Confirm new password" />
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel && (
           <Button type="button" variant="secondary" onClick={onCancel} disabled={saving}>

@@ -4,10 +4,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { CheckCircle2, KeyRound } from 'lucide-react';
 import { api } from '../api/client';
-import { passwordProblems } from '../../domain/password-rules';
 import { SET_PASSWORD_PATH } from '../../domain/web-routes';
 import { Button, ErrorBanner, Input, Spinner } from '../ui';
-import { PasswordChecklist, errorText } from './PasswordRules';
+import { NewPasswordFields, newPasswordProblem, useNewPassword } from './NewPasswordFields';
+import { errorText } from './PasswordRules';
 
 type LinkInfo = { purpose: 'invite'; email: string; first_name: string; last_name: string } | { purpose: 'setup' };
 type PageState =
@@ -98,8 +98,8 @@ function SetPasswordForm({ token, link, onDone }: { token: string; link: LinkInf
   const [lastName, setLastName] = useState('');
   const [email, setEmail] = useState('');
   const [employeeCode, setEmployeeCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
+  const fresh = useNewPassword();
+  const { password } = fresh;
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const owner = setup ? { email, first_name: firstName, last_name: lastName } : link;
@@ -108,8 +108,8 @@ function SetPasswordForm({ token, link, onDone }: { token: string; link: LinkInf
     event.preventDefault();
     if (saving) return;
     if (setup && (!firstName.trim() || !lastName.trim() || !email.trim())) return setError('Please fill in all fields');
-    if (passwordProblems(password, owner).length) return setError('The password does not meet the rules below.');
-    if (password !== again) return setError('The passwords do not match.');
+    const problem = newPasswordProblem(fresh, owner, 'password');
+    if (problem) return setError(problem);
     setError(null);
     setSaving(true);
     try {
@@ -175,23 +175,7 @@ function SetPasswordForm({ token, link, onDone }: { token: string; link: LinkInf
           <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
         </p>
       )}
-      <Input
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        disabled={saving}
-      />
-      <PasswordChecklist password={password} owner={owner} />
-      <Input
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        value={again}
-        onChange={(e) => setAgain(e.target.value)}
-        disabled={saving}
-      />
+      <NewPasswordFields {...fresh} owner={owner} disabled={saving} confirmLabel="Confirm password" />
       <Button type="submit" loading={saving} className="w-full" icon={<KeyRound className="h-4 w-4" aria-hidden="true" />}>
         {setup ? 'Create administrator' : 'Set password'}
       </Button>

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The accounts screens against a mocked API: 'Sign in with <provider>' and its refusals, the forced password change
-// before the dashboard, and the set-password page of a dead link.
+// before the dashboard, the set-password page of a dead link and of an invitation.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -124,5 +124,37 @@ describe('the set-password page', () => {
     renderApp();
     expect((await screen.findByRole('alert')).textContent).toContain('This link is no longer valid');
     expect(calls.find((c) => c.url === 'POST /api/auth/password-link')?.body).toEqual({ token: 'used-token' });
+  });
+
+  it('an invitation link: the new password is described by its rules, and a mismatch or a weak one is refused before sending', async () => {
+    window.history.replaceState(null, '', '/set-password?token=invite-token');
+    routes['POST /api/auth/password-link'] = () => ({
+      status: 200,
+      body: { purpose: 'invite', email: 'grace.hopper@adminease.test', first_name: 'Grace', last_name: 'Hopper' },
+    });
+    routes['POST /api/auth/set-password'] = () => ({ status: 200, body: { email: 'grace.hopper@adminease.test' } });
+    renderApp();
+    const fresh = await screen.findByLabelText('New password');
+    const rules = document.getElementById(fresh.getAttribute('aria-describedby') ?? '');
+    expect(rules?.getAttribute('aria-label')).toBe('Password rules');
+    const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
+
+    fireEvent.change(fresh, { target: { value: 'grace12' } });
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'grace12' } });
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('The password does not meet the rules below.');
+    fireEvent.change(fresh, { target: { value: 'Granite-Meadow-88' } });
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'Granite-Meadow-89' } });
+    submit();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The passwords do not match.'));
+    expect(calls.some((c) => c.url === 'POST /api/auth/set-password')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'Granite-Meadow-88' } });
+    submit();
+    expect(await screen.findByText(/Your password is set/)).toBeTruthy();
+    expect(calls.find((c) => c.url === 'POST /api/auth/set-password')?.body).toEqual({
+      token: 'invite-token',
+      password: 'Granite-Meadow-88',
+    });
   });
 });
