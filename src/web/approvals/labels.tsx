@@ -39,9 +39,14 @@ export function stateText(state: string | null | undefined): string {
   return s;
 }
 
-export function DecisionBadge({ value }: { value: string | null | undefined }) {
+/** `wrap`: a long state ('No Further Action') may take two lines, so a tight table keeps within its box. */
+export function DecisionBadge({ value, wrap = false }: { value: string | null | undefined; wrap?: boolean }) {
   const text = stateText(value);
-  return <Badge tone={decisionTone(text)}>{text}</Badge>;
+  return (
+    <Badge tone={decisionTone(text)} className={wrap ? 'whitespace-normal' : undefined}>
+      {text}
+    </Badge>
+  );
 }
 
 /** A decided row's final label: 'Approved' or 'Rejected' plus 'by {signer}' when signed. */
@@ -49,7 +54,7 @@ export function DecidedLabel({ value, signer, note }: { value: string; signer?: 
   const by = typeof signer === 'string' && signer.trim() !== '' ? signer : null;
   return (
     <span className="inline-flex flex-col items-start gap-0.5">
-      <DecisionBadge value={value} />
+      <DecisionBadge value={value} wrap />
       {note && <span className="text-xs font-medium text-green-700">{note}</span>}
       {by && <span className="text-xs text-gray-500">by {by}</span>}
     </span>
