@@ -6,6 +6,9 @@
 // two instances or after a retry, sends nothing twice.
 import { businessDate } from '../../domain/business-time.js';
 import type { Stage } from '../../domain/forms.js';
+import type { OverdueItem } from '../../domain/delegation.js';
+
+export type { OverdueItem };
 import { formTypeLabel, stageApprovalField } from '../../domain/notifications.js';
 import { type ReminderSettings, reminderStep } from '../../domain/reminders.js';
 import type { Db, Queryable } from '../db/pool.js';
@@ -189,24 +192,6 @@ async function escalate(db: Db, row: RecordRow, stage: Stage, waited: number, no
 }
 
 // ---- the administrator's overdue list ---------------------------------------------------------------
-
-export interface OverdueItem {
-  form_id: string;
-  form_type: string;
-  title: string;
-  employee_name: string;
-  department: string | null;
-  stage: Stage;
-  stage_label: string;
-  /** Who it waits on: the person (line manager, HR contact) or the group. */
-  waiting_on: string;
-  waiting_days: number;
-  remind_after_days: number;
-  escalate_after_days: number;
-  escalated_to: string | null;
-  escalated_at: string | null;
-  created_at: string;
-}
 
 /** Every stage across the company that has waited at least its type's first limit, longest first. */
 export async function overdueList(db: Queryable, now: Date, limit = 500): Promise<OverdueItem[]> {

@@ -16,29 +16,10 @@ import { actingFor, hasDataChain, stageDeciders } from '../policies/requests.js'
 import { RECORD_SELECT, type RecordRow, toRecord } from '../requests/repo.js';
 import { HolidayService } from '../calendar/service.js';
 
+import type { CoveringItem, OutOfOfficeAnswer, OutOfOfficeInput } from '../../domain/delegation.js';
+
+export type { CoveringItem, OutOfOfficeAnswer, OutOfOfficeInput };
 export const MESSAGE_MAX = 500;
-
-export interface OutOfOfficeInput {
-  /** The delegate: an e-mail or an employee code. */
-  delegate: string;
-  from: string;
-  until: string;
-  message?: string | null;
-}
-
-export interface OutOfOfficeAnswer {
-  delegate: string | null;
-  delegate_name: string | null;
-  delegate_email: string | null;
-  from: string | null;
-  until: string | null;
-  message: string | null;
-  /** The period includes today. */
-  active: boolean;
-  set_by: string | null;
-  /** The people this person decides for today as their delegate. */
-  covering: Array<{ employee_code: string; name: string; until: string }>;
-}
 
 const offline = new HolidayService();
 /** Closed days (weekends aside) between two business dates, from the company's calendar. */
@@ -222,22 +203,6 @@ export function waitedDays(row: Pick<RecordRow, 'approvals' | 'created_at'>, sta
 }
 
 // ---- what a delegate decides for others -------------------------------------------------------------
-
-export interface CoveringItem {
-  form_id: string;
-  form_type: string;
-  title: string;
-  employee_name: string;
-  stage: Stage;
-  stage_label: string;
-  kind: 'delegate' | 'escalation';
-  /** The approver decided for (delegation), or null (an escalation). */
-  on_behalf_of: string | null;
-  waiting_days: number;
-  overdue: boolean;
-  created_at: string;
-  version: number;
-}
 
 /**
  * The stages waiting now that `user` may decide for someone else: as the delegate of someone away, or because an

@@ -1,56 +1,8 @@
 // The delegation API of the web app (docs/delegation.md): out of office, items decided for others, overdue items.
 import { api } from '../api/client';
+import type { CoveringItem, OutOfOfficeAnswer as OutOfOffice, OutOfOfficeInput, OverdueItem } from '../../domain/delegation';
 
-export interface OutOfOffice {
-  delegate: string | null;
-  delegate_name: string | null;
-  delegate_email: string | null;
-  from: string | null;
-  until: string | null;
-  message: string | null;
-  active: boolean;
-  set_by: string | null;
-  covering: Array<{ employee_code: string; name: string; until: string }>;
-}
-
-export interface OutOfOfficeInput {
-  delegate: string;
-  from: string;
-  until: string;
-  message?: string | null;
-}
-
-export interface CoveringItem {
-  form_id: string;
-  form_type: string;
-  title: string;
-  employee_name: string;
-  stage: string;
-  stage_label: string;
-  kind: 'delegate' | 'escalation';
-  on_behalf_of: string | null;
-  waiting_days: number;
-  overdue: boolean;
-  created_at: string;
-  version: number;
-}
-
-export interface OverdueItem {
-  form_id: string;
-  form_type: string;
-  title: string;
-  employee_name: string;
-  department: string | null;
-  stage: string;
-  stage_label: string;
-  waiting_on: string;
-  waiting_days: number;
-  remind_after_days: number;
-  escalate_after_days: number;
-  escalated_to: string | null;
-  escalated_at: string | null;
-  created_at: string;
-}
+export type { CoveringItem, OutOfOffice, OutOfOfficeInput, OverdueItem };
 
 /** The self-service calls, or the administrator's for one person (employee code). */
 export function outOfOfficeApi(employeeCode?: string) {
