@@ -40,11 +40,30 @@ export function useZodSchemas(app: FastifyInstance): void {
   app.setSerializerCompiler(serializerCompiler);
 }
 
-/** The first path segment after /api or /ai names the group a route is listed under (auth, forms, manager ...). */
+/**
+ * Path segments listed under a wider group: the approver dashboards' calls under 'approvals', the form types and
+ * the catalogue's own submit paths under 'forms', the signed-in person's own calls under 'auth'. The page's
+ * swagger-ui stopped drawing operations past about two dozen groups (e2e/api-docs.spec.ts), so keep it short.
+ */
+const TAG_GROUPS: Record<string, string> = {
+  manager: 'approvals',
+  hr: 'approvals',
+  finance: 'approvals',
+  'facilities-desk': 'approvals',
+  'facilities-manager': 'approvals',
+  requests: 'approvals',
+  'form-types': 'forms',
+  'purchase-requisition': 'forms',
+  me: 'auth',
+  users: 'auth',
+  health: 'operations',
+};
+
+/** The first path segment after /api or /ai names the group a route is listed under (auth, forms, approvals ...). */
 function tagOf(url: string): string {
   const parts = url.split('/').filter(Boolean);
   if (parts[0] === 'ai') return 'assistant';
-  if (parts[0] === 'api') return parts[1] ?? 'api';
+  if (parts[0] === 'api') return TAG_GROUPS[parts[1] ?? ''] ?? parts[1] ?? 'api';
   return 'operations';
 }
 
