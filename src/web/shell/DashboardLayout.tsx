@@ -203,9 +203,17 @@ export function DashboardLayout({ dashboard, headerActions, assistant = defaultA
             </aside>
           </>
         )}
-        <main id="main-content" tabIndex={-1} data-testid={`dashboard-${dashboard}`} className="min-w-0 space-y-6 focus:outline-none">
-          {/* Items decided for someone away, or escalated to this person: on every dashboard, when there are any. */}
-          <CoveringPanel />
+        <main
+          id="main-content"
+          tabIndex={-1}
+          data-testid={`dashboard-${dashboard}`}
+          className="flex min-w-0 flex-col gap-6 focus:outline-none"
+        >
+          {/* Items decided for someone away, or escalated to this person: on every dashboard, when there are any.
+              Above the dashboard's own work on wide screens; below it on phones, so the work starts on the first screen. */}
+          <div className="order-last empty:hidden lg:order-first">
+            <CoveringPanel />
+          </div>
           {children}
         </main>
       </div>
