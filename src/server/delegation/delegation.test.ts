@@ -143,6 +143,21 @@ describe('a delegate decides for an approver who is away', () => {
     expect((await m.post('/api/manager/update-status', { form_id: first.request_id, status: 'Approved' })).status).toBe(200);
   });
 
+  it('covers only what waits: a step the approver already decided stays closed to the delegate', async () => {
+    const { employee, manager, delegate } = await setup();
+    const waiting = await f.request({ owner: employee, formType: 'leave-request' });
+    const passedOn = await f.request({ owner: employee, formType: 'leave-request', state: { pendingAt: 'hr' } });
+    const done = await f.request({ owner: employee, formType: 'leave-request', state: 'approved' });
+    await away(manager, delegate);
+    const d = await f.login(delegate);
+    expect((await d.get(`/api/manager/form-details?form_id=${waiting.request_id}`)).status).toBe(200);
+    for (const rec of [passedOn, done]) {
+      expect((await d.get(`/api/manager/form-details?form_id=${rec.request_id}`)).status).toBe(404);
+      expect((await d.get(`/api/forms/details/${rec.request_id}`)).status).toBe(404);
+      expect((await d.get(`/api/requests/${rec.request_id}/history`)).status).toBe(404);
+    }
+  });
+
   it('never yields self-approval: not the requester, not through the requester, not a second step', async () => {
     const { employee, manager, hr } = await setup();
     const colleague = await f.person({ kind: 'employee', manager, hr_contact: hr });

@@ -71,6 +71,9 @@ export function actingForRule<R extends Facts>(
   if (approval && approval.decision === 'Pending' && approval.escalated_to_id === user.id) {
     return { kind: 'escalation', id: null, name: null };
   }
+  // A delegate acts on what waits: a stage already decided (or a request whose stages are unknown here) is not theirs
+  // to see or decide, so covering someone never opens their decided history or its sensitive fields.
+  if (approval?.decision !== 'Pending') return null;
   for (const c of user.covers ?? []) {
     if (c.id === req.employee_user_id || c.path.includes(req.employee_user_id)) continue;
     const covered: Person = { id: c.id, role: '', user_type: c.user_type };
