@@ -179,7 +179,7 @@ export function conditionError(when: Condition, fields: readonly Pick<WireField,
  * calendar order, the rest as text. A blank field satisfies only '!='.
  */
 export function conditionHolds(when: Condition, values: Record<string, unknown>): boolean {
-  const raw = values[when.field];
+  const raw = Object.hasOwn(values, when.field) ? values[when.field] : undefined;
   if (blank(raw)) return when.op === '!=';
   const num = Number(raw);
   const target = Number(when.value);
@@ -326,6 +326,10 @@ export const FormTypeInputSchema = z
         if (err) issue(err);
       }
     }
+    // The requester fills in the fields conditions read: with every stage conditional they could choose values that
+    // skip them all and have a request approved by nobody.
+    if (t.chain.length > 0 && t.chain.every((s) => s.when))
+      issue('At least one stage of the chain must apply to every request (without a condition)');
   });
 export type FormTypeInput = z.output<typeof FormTypeInputSchema>;
 

@@ -414,6 +414,12 @@ describe('the admin API', () => {
       [{ ...base(), fields: [{ name: 'status', label: 'Status', type: 'text', required: true }] }, 400, 'reserved'],
       [{ ...base(), fields: [{ name: 'x', label: 'X', type: 'colour', required: true }] }, 400, 'field type'],
       [{ ...base(), chain: [] }, 400, 'at least one stage'],
+      // Every stage conditional: a requester could fill in values that skip them all (approved by nobody).
+      [
+        { ...base(), chain: [{ approver: 'group:finance', when: { field: 'amount', op: '>', value: 5000 } }] },
+        400,
+        'must apply to every request',
+      ],
       [{ ...base(), form_type: 'leave-request' }, 409, 'already exists'],
     ];
     for (const [body, status, text] of cases) {
