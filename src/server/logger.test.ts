@@ -100,6 +100,15 @@ describe('the logger', () => {
     expect(text).not.toContain('secret-cookie-456');
   });
 
+  it("keeps a link's token out of the request lines (e-mail actions, invitations)", async () => {
+    const app = await appAt('info');
+    capture();
+    await app.inject({ method: 'GET', url: '/api/test/log?token=link-secret-789&x=1' });
+    const text = JSON.stringify(lines);
+    expect(lines.some((l) => String(l.req?.url ?? '').startsWith('/api/test/log?token=[redacted]&x=1'))).toBe(true);
+    expect(text).not.toContain('link-secret-789');
+  });
+
   it('writes nothing below the configured level', async () => {
     const app = await appAt('error');
     capture();

@@ -52,9 +52,29 @@ export function moduleLogger(module: string): Logger {
 /** A logger as Fastify types it (req.log, app.log); the pino loggers above are ones. */
 export type Log = FastifyBaseLogger;
 
-/** The logger Fastify is given for an app: the process's logger at the app's own level. */
+/** Query parameters that carry a credential: invitation and e-mail action tokens, sign-in codes and states. */
+const SECRET_QUERY = /([?&](?:token|code|state)=)[^&#]*/gi;
+
+/** A URL as it may be logged: the values of credential-carrying query parameters replaced. */
+export function loggableUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]');
+}
+
+/**
+ * The logger Fastify is given for an app: the process's logger at the app's own level. Its `serializers` (Fastify
+ * reads them from the instance) write a request's URL without the tokens some links carry (/email-action?token=,
+ * /set-password?token=): the link is a credential until it is used or expires.
+ */
 export function appLogger(level: string): Log {
-  return logger.child({}, { level });
+  const log = logger.child({}, { level });
+  const req = (r: { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+    method: r.method,
+    url: loggableUrl(r.url ?? ''),
+    host: r.host,
+    remoteAddress: r.ip,
+    remotePort: r.socket?.remotePort,
+  });
+  return Object.assign(log, { serializers: { req } });
 }
 
 const requestLoggers = new AsyncLocalStorage<Log>();
