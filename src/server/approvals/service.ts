@@ -135,7 +135,7 @@ export async function decideStage(db: Db, user: AuthUser, input: DecideInput, no
   if (comments && comments.length > COMMENTS_MAX) throw badRequest(`Comments can have at most ${COMMENTS_MAX} characters`);
   const ref = String(input.ref ?? '').trim();
   if (ref === '') throw badRequest('form_id is required');
-  if (input.stage && !(input.stage in STAGES) && !/^(managers_manager|stage_\d{1,2})$/.test(input.stage))
+  if (input.stage && !Object.hasOwn(STAGES, input.stage) && !/^(managers_manager|stage_\d{1,2})$/.test(input.stage))
     throw badRequest(`Unknown approval stage: ${input.stage}`);
 
   for (let attempt = 1; ; attempt += 1) {

@@ -61,7 +61,12 @@ const url = (ctx: MailContext, path: string) => `${ctx.settings.publicUrl}${path
 
 /** The Approve / Reject links of an approver's waiting item, when the stage still waits and they may decide it. */
 async function actionsFor(ctx: MailContext, c: Queryable, row: OutboxRow, req: RecordRow, now: Date): Promise<ActionUrls | null> {
-  if (!row.stage || !(row.stage in STAGES) || row.stage === 'it_helpdesk' || row.approval_field === 'line_manager_acknowledgement')
+  if (
+    !row.stage ||
+    !Object.hasOwn(STAGES, row.stage) ||
+    row.stage === 'it_helpdesk' ||
+    row.approval_field === 'line_manager_acknowledgement'
+  )
     return null;
   const approver = await loadUser(c, row.user_id);
   const probe = {
@@ -100,10 +105,10 @@ async function itemOf(ctx: MailContext, row: OutboxRow, now: Date): Promise<Dige
   const requestUrl = url(ctx, request.path);
   if (row.email_kind === 'new_item') {
     if (!stillWaiting(req, row.stage)) return null;
-    const stageLabel = row.stage && row.stage in STAGES ? stageApprovalLabel(row.stage as Stage) : 'your action';
+    const stageLabel = row.stage && Object.hasOwn(STAGES, row.stage) ? stageApprovalLabel(row.stage as Stage) : 'your action';
     return { title: row.title, request, requestUrl, decision: null, stageLabel, actions: await actionsFor(ctx, ctx.db, row, req, now) };
   }
-  const stage = row.stage && row.stage in STAGES ? (row.stage as Stage) : null;
+  const stage = row.stage && Object.hasOwn(STAGES, row.stage) ? (row.stage as Stage) : null;
   const decision = stage && row.approval_field?.endsWith('_approval') ? await loadDecision(ctx.db, req, stage) : null;
   return { title: row.title, request, requestUrl, decision, stageLabel: null, actions: null };
 }

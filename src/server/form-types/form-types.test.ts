@@ -142,6 +142,12 @@ describe('an admin-defined type with a conditional finance stage', () => {
     const early = await decide(finance, rec.request_id, 'Approved', { stage: 'finance' });
     expect(early.status).toBe(409);
     expect(early.body.error).toContain('Finance can only decide after Line Manager has approved');
+    // A stage name that is a property of every object is not a stage.
+    for (const stage of ['constructor', '__proto__', 'toString']) {
+      const odd = await decide(manager, rec.request_id, 'Approved', { stage });
+      expect(odd.status, stage).toBe(400);
+      expect(odd.body.error).toMatch(/^Unknown approval stage/);
+    }
 
     const notified = async (userId: number) =>
       (await t.db.query('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND form_id = $2', [userId, rec.request_id]))
