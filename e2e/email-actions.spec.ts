@@ -7,7 +7,8 @@ import type { ParsedMail } from 'mailparser';
 import { apiLogin, apiPost, newTeam, screenshot, signIn } from './helpers';
 import { type MailCatcher, startMailCatcher } from '../src/server/test/mail-catcher';
 
-const PORT = Number(process.env.E2E_PORT || 3100);
+// This worker's server (playwright.config.ts: E2E_PORT + the worker's index) sends to its port + 1000.
+const PORT = Number(process.env.E2E_PORT || 3100) + Number(process.env.TEST_PARALLEL_INDEX || 0);
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT || PORT + 1000);
 const ADMIN = 'olivia.brooks@adminease.test';
 const PASSWORD = 'Harbour-Lantern-42-Blue';

@@ -5,7 +5,7 @@
 // recognition the microphone is disabled with an explanation. Screenshots: playing, listening, unsupported.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot, signIn } from './helpers';
+import { apiLogin, screenshot, signIn } from './helpers';
 import { DONE, jsonEventsOf } from '../src/domain/event-stream';
 
 const PLACEHOLDER = 'Type your message or click the mic to use voice input...';
@@ -102,8 +102,15 @@ function ttsEvents(body: string) {
     .filter((e) => e.type === 'tts_chunk' || e.type === 'tts');
 }
 
-test('with sound on a reply is spoken chunk by chunk; Replay speaks it again; the last clip downloads as MP3', async ({ page }) => {
+test('with sound on a reply is spoken chunk by chunk; Replay speaks it again; the last clip downloads as MP3', async ({
+  page,
+  request: api,
+}) => {
   test.setTimeout(120_000);
+  // Alex's stored setting starts at its default (on), whatever another spec on this server stored.
+  const headers = await apiLogin(api, 'alex.johnson@adminease.test');
+  const reset = await api.put('/api/users/me/preferences', { headers, data: { sound_enabled: true } });
+  expect(reset.ok(), await reset.text()).toBe(true);
   await signIn(page, 'alex.johnson@adminease.test');
   await expect(lastBot(page)).toContainText("I'm Chief Smile Officer");
   // sound follows the user's stored setting ('Speak assistant replies', on by default): Replay is offered

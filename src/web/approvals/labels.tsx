@@ -43,7 +43,7 @@ export function stateText(state: string | null | undefined): string {
 export function DecisionBadge({ value, wrap = false }: { value: string | null | undefined; wrap?: boolean }) {
   const text = stateText(value);
   return (
-    <Badge tone={decisionTone(text)} className={wrap ? 'whitespace-normal' : undefined}>
+    <Badge tone={decisionTone(text)} wrap={wrap}>
       {text}
     </Badge>
   );

@@ -17,13 +17,16 @@ export interface BadgeProps {
   children: ReactNode;
   className?: string;
   icon?: ReactNode;
+  /** The text may take two lines (a long state in a tight table); otherwise it stays on one. */
+  wrap?: boolean;
 }
 
-export function Badge({ tone = 'neutral', children, className, icon }: BadgeProps) {
+export function Badge({ tone = 'neutral', children, className, icon, wrap = false }: BadgeProps) {
   return (
     <span
       className={cn(
-        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
+        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+        wrap ? 'whitespace-normal' : 'whitespace-nowrap',
         tones[tone],
         className,
       )}
