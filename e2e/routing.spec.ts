@@ -1,7 +1,7 @@
 // A URL for every screen, in Chromium: a deep link to a request's details opens it after sign-in (for its owner and
 // for its approver; 'Request not found' for someone who may not see it), Back returns to the list, reload keeps the
 // screen, filters in the URL are applied and kept, and the old ?form= links land on their screens.
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page, type Response, expect, test } from '@playwright/test';
 import { indiaLunarHolidays } from '../src/domain/holidays';
 import { DEMO_PASSWORD, watchApprovalUpdates } from './helpers';
 
@@ -38,15 +38,28 @@ async function submitLeave(request: APIRequestContext, reason: string): Promise<
 /**
  * Signs in on the sign-in screen the current URL shows (no navigation first) and waits for the dashboard. The
  * 'Form Approval Updates' that sign-in may bring wait while a request's details are open by URL: `dismissUpdates`
- * closes them once they show (at once when the URL opens no request).
+ * closes them once they show (at once when the URL opens no request). Whether they will show is known from the
+ * page's last check-changes answer (how many updates it listed), never from waiting a while: they live in the
+ * page's memory, so a new document (a reload) drops them (the bell still lists them).
  */
 async function signInHere(page: Page, email: string): Promise<{ dismissUpdates: () => Promise<void> }> {
   const deepLink = new URL(page.url()).pathname.startsWith('/requests/');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   const updates = deepLink ? null : watchApprovalUpdates(page);
+  // Updates the page holds: the count of the last check-changes answer, none once a new document has loaded.
+  let held = 0;
+  page.on('domcontentloaded', () => {
+    held = 0;
+  });
+  const isCheck = (r: Response) => r.url().includes('/api/form-state/check-changes');
+  const countOf = async (r: Response) => ((await r.json().catch(() => ({}))) as { notifications?: unknown[] }).notifications?.length ?? 0;
+  page.on('response', (r) => {
+    if (isCheck(r)) void countOf(r).then((n) => (held = n));
+  });
   const checked = page
-    .waitForResponse((r) => r.url().includes('/api/form-state/check-changes'), { timeout: 15_000 })
+    .waitForResponse(isCheck, { timeout: 15_000 })
+    .then(async (r) => (held = await countOf(r)))
     .catch(() => undefined);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.locator('main[data-testid^="dashboard-"]')).toBeVisible();
@@ -55,15 +68,16 @@ async function signInHere(page: Page, email: string): Promise<{ dismissUpdates: 
     await updates.dismiss();
     return { dismissUpdates: async () => undefined };
   }
-  // Waiting under the request's details: not shown while they are open. (They live in the page's memory: a reload
-  // drops them, and the bell still lists them.)
+  // Waiting under the request's details: not shown while they are open.
   await checked;
-  await page.waitForTimeout(300);
   await expect(dialog).toHaveCount(0);
   return {
     dismissUpdates: async () => {
-      await page.waitForTimeout(500);
-      if ((await dialog.count()) === 0) return;
+      if (held === 0) {
+        await expect(dialog).toHaveCount(0);
+        return;
+      }
+      await expect(dialog).toBeVisible();
       await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       await expect(dialog).toBeHidden();
     },

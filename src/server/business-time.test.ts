@@ -3,9 +3,11 @@
 // before and after midnight in India (18:30 UTC).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BUSINESS_TIME_ZONE, businessTimeZone, setBusinessTimeZone } from '../domain/business-time.js';
+import { decideVia } from './approvals/test-helpers.js';
 import { addWorkingDays, extract } from './assistant/engine/extract.js';
 import { loadConfig } from './config.js';
 import { workingDays } from './forms/leave.js';
+import { factories } from './test/factories.js';
 import { type ApiClient, type TestApp, startTestApp } from './test/harness.js';
 
 let t: TestApp;
@@ -61,6 +63,23 @@ describe('today across midnight in India', () => {
     });
     expect(before.status).toBe(201);
     expect(before.body.incident_date).toBe('2026-11-23');
+  });
+
+  it("a decision made at 00:30 IST carries the Indian day as its date, in the answer and in the request's details", async () => {
+    const f = factories(t);
+    for (const [moment, day] of [
+      ['2026-11-23T19:00:00Z', '2026-11-24'], // 00:30 IST
+      ['2026-11-23T18:28:00Z', '2026-11-23'], // 23:58 IST
+    ] as const) {
+      at(moment);
+      const { employee, manager } = await f.team();
+      const rec = await f.request({ owner: employee, formType: 'purchase-requisition' });
+      const res = await decideVia(await f.login(manager), 'line_manager', rec.request_id, rec.form_type, 'Approved');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.form.line_manager_date, moment).toBe(day);
+      const details = await (await f.login(employee)).get(`/api/forms/details/${rec.request_id}`);
+      expect(details.body.line_manager_date, moment).toBe(day);
+    }
   });
 
   it('GET /api/auth/config tells the web the zone and the business date', async () => {

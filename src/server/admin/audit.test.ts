@@ -1,5 +1,6 @@
 // The administrators' audit log and the /api/admin scope: only administrators pass; the log is filtered and paged
 // newest first.
+import { businessToday } from '../../domain/business-time.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Factories, type Person, factories } from '../test/factories.js';
 import { type TestApp, startTestApp } from '../test/harness.js';
@@ -86,7 +87,7 @@ describe('GET /api/admin/audit', () => {
     expect(exact.body.entries.map((e: any) => e.action)).toEqual(['person.update']);
     const future = await c.get('/api/admin/audit?from=2999-01-01');
     expect(future.body).toMatchObject({ total: 0, entries: [] });
-    const today = new Date().toISOString().slice(0, 10);
+    const today = businessToday();
     const untilToday = await c.get(`/api/admin/audit?to=${today}&actor=${other.employee_code}`);
     expect(untilToday.body.total).toBe(1);
 

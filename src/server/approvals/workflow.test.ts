@@ -1,6 +1,7 @@
 // The approval chains end to end through the role endpoints: every form type from submission to completion
 // and to rejection at each stage, out-of-order and foreign decisions refused, reasons, signer from the
 // session, the event log, and concurrent decisions giving exactly one winner.
+import { businessDate } from '../../domain/business-time.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_TYPES, type Stage, STAGES } from '../../domain/forms.js';
 import { submitForm } from '../forms/service.js';
@@ -52,7 +53,8 @@ describe('every chain to completion', () => {
         expect(form[`${p}_approval`]).toBe('Approved');
         // the signer is the session's user, never the body's name
         expect(form[`${p}_signature`]).toBe(`${approver.user.profile.first_name} ${approver.user.profile.last_name}`);
-        expect(form[`${p}_date`]).toBe(t.clock.now().toISOString().slice(0, 10));
+        // the decision's date is the organisation's calendar day (not UTC's: 00:30 in India is still the day before in UTC)
+        expect(form[`${p}_date`]).toBe(businessDate(t.clock.now()));
         const last = i === def.chain.length - 1;
         expect(form.status).toBe(last ? 'Approved' : 'Pending');
         expect(form.current_stage).toBe(last ? null : def.chain[i + 1]);

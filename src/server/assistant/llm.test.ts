@@ -2,6 +2,7 @@
 // protocol (content deltas, tool-call deltas with split arguments, [DONE]): tools answer with the engine's
 // data under the user's permissions, prepared actions wait for the built-in confirmation, and a provider
 // failure falls back to the built-in engine with a logged warning.
+import { businessYear } from '../../domain/business-time.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -114,7 +115,7 @@ describe('external model (OpenAI-compatible)', () => {
     received.length = 0;
     script = (body) => {
       const tool = lastToolResult(body);
-      if (!tool) return { chunks: toolCall('get_leave_balance', { year: new Date().getUTCFullYear() }) };
+      if (!tool) return { chunks: toolCall('get_leave_balance', { year: businessYear() }) };
       return { chunks: [content('From the records: '), content(tool), stop()] };
     };
     const { events, content: text, done } = await ask(alex, 'how much leave have I got?');

@@ -1,5 +1,6 @@
 // GET /api/calendar/holidays, the optional calendar provider (one calendar failing is skipped) and the holiday
 // source of leave working days.
+import { businessYear } from '../../domain/business-time.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workingDays } from '../forms/leave.js';
 import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
@@ -39,7 +40,7 @@ describe('GET /api/calendar/holidays', () => {
 
   it('defaults to the current year and checks its input', async () => {
     const res = await alex.get('/api/calendar/holidays');
-    const year = new Date().getUTCFullYear();
+    const year = businessYear();
     expect(res.body.years).toEqual([year - 1, year, year + 1]);
     expect((await alex.get('/api/calendar/holidays?year=abc')).status).toBe(400);
     expect((await alex.get('/api/calendar/holidays?year=1200')).status).toBe(400);

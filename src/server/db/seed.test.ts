@@ -1,5 +1,6 @@
 // The demo seed: the organisation of demo-org.json (equal to shared/seed/demo-org.json where that is present), idempotent, and sample requests that make
 // every dashboard, filter and chip show data on first start.
+import { businessYear } from '../../domain/business-time.js';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_TYPES } from '../../domain/forms.js';
@@ -107,7 +108,7 @@ describe('sample requests', () => {
   it('give every employee a leave balance', async () => {
     // Each person of the demo organisation, signed in, reads their own balance: the yearly entitlement, and the annual
     // and unpaid days of their approved leave this year (counted here from the dates of the requests they can list).
-    const year = new Date().getUTCFullYear();
+    const year = businessYear();
     let someoneUsedLeave = false;
     for (const u of demoOrg.users) {
       const c = await t.login(u.email);

@@ -1,5 +1,6 @@
 // The employee's forms API on a seeded database: submissions (generic and the catalogue forms), validation,
 // identity from the session, edit and withdrawal rules, the lists, details and the leave balance.
+import { businessYear } from '../../domain/business-time.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadUser } from '../people/service.js';
 import { type Factories, factories, stateFingerprint } from '../test/factories.js';
@@ -584,7 +585,7 @@ describe('GET /api/forms/details/:id', () => {
 
 describe('GET /api/forms/employee-leave-balance/:userId', () => {
   async function expectedUsed(userId: number, type: string) {
-    const year = String(new Date().getUTCFullYear());
+    const year = String(businessYear());
     return count(
       `SELECT coalesce(sum((data->>'total_days')::numeric), 0) AS n FROM requests
         WHERE employee_id = $1 AND form_type = 'leave-request' AND status = 'Approved' AND data->>'leave_type' = $2 AND left(data->>'start_date', 4) = $3`,
@@ -610,7 +611,7 @@ describe('GET /api/forms/employee-leave-balance/:userId', () => {
     const sam = await t.login('sam.wilson@adminease.test');
     const before = (await sam.get(`/api/forms/employee-leave-balance/${user}`)).body;
     // a weekday of this year that is not in the past of any seeded leave
-    const year = new Date().getUTCFullYear();
+    const year = businessYear();
     await t.db.query(
       `INSERT INTO requests (request_id, form_type, employee_id, status, data) VALUES ('LR-TEST-1', 'leave-request', $1, 'Approved', $2)`,
       [user, JSON.stringify({ leave_type: 'Unpaid', start_date: `${year}-01-05`, end_date: `${year}-01-06`, total_days: 2, reason: 'x' })],

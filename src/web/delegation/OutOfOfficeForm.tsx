@@ -2,16 +2,14 @@
 // clear it. The self-service dialog and the administrator's People row use it (with their own API).
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { businessToday } from '../../domain/business-time';
 import { Button, ErrorBanner, Input, Spinner, Textarea, useToast } from '../ui';
 import { type OutOfOffice, dayLabel, outOfOfficeApi } from './api';
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : 'Something went wrong');
 
-/** Today in the browser's calendar (the server checks against the organisation's). */
-function todayIso(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+/** Today in the organisation's calendar (its time zone, as the server counts days), not the browser's. */
+const todayIso = (): string => businessToday();
 
 export function OutOfOfficeForm({ employeeCode, who = 'You', onDone }: { employeeCode?: string; who?: string; onDone?: () => void }) {
   const client = outOfOfficeApi(employeeCode);
