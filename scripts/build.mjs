@@ -7,8 +7,10 @@
 import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, buildState, inputsHash, stampFile } from './build-stamp.mjs';
+import { scriptLogger } from './log.mjs';
 
-const say = (msg) => console.log(JSON.stringify({ level: 'info', time: new Date().toISOString(), msg }));
+const log = scriptLogger('build');
+const say = (msg) => log.info(msg);
 
 /** Server files that are test code only: never part of the build. */
 function isTestOnly(rel) {

@@ -7,18 +7,19 @@ import module from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, buildState } from './build-stamp.mjs';
+import { scriptLogger } from './log.mjs';
 
-const say = (msg) => console.log(JSON.stringify({ level: 'info', time: new Date().toISOString(), msg }));
+const log = scriptLogger('start');
 
 const state = buildState(ROOT);
 if (state.fresh) {
-  say(`build is up to date (built ${state.builtAt}); starting it`);
+  log.info(`build is up to date (built ${state.builtAt}); starting it`);
 } else {
-  say(`building first: ${state.reason}`);
+  log.info(`building first: ${state.reason}`);
   try {
     execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'inherit' });
   } catch {
-    console.error('The build failed (see above); the server was not started.');
+    log.fatal('the build failed (see above); the server was not started');
     process.exit(1);
   }
 }

@@ -99,6 +99,12 @@ describe('production start', () => {
       const readyMs = Date.now() - t0;
       console.info(`production ${round}: listening after ${readyMs} ms`);
       expect(server.lines[0]).toContain('build is up to date');
+      // The start script writes the server's kind of line (pino: level by name, ISO time), not a format of its own.
+      expect(JSON.parse(server.lines[0])).toMatchObject({
+        level: 'info',
+        module: 'start',
+        time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
       expect(server.lines.some((l) => l.includes('building'))).toBe(false);
       expect(statSync(stampFile(ROOT)).mtimeMs).toBe(stampBefore);
 
