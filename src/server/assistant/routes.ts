@@ -55,12 +55,13 @@ export default async function assistantChatRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.ctx;
   const settings = app.ctx.config.assistant;
-  // A listening server trains the NLU right after it starts listening (loading node-nlp and training take about a
-  // second of CPU, which would otherwise delay every restart); a chat that comes before training ends waits for it.
+  // A listening server trains the NLU right after it starts listening, in a worker thread (loading node-nlp and
+  // training take about a second of CPU, which would otherwise hold up every request of a restarted server); a chat
+  // that comes before training ends waits for it.
   // In-process test apps, which never listen, start it themselves (test/harness.ts) or on the first chat.
   app.addHook('onListen', (done) => {
     setImmediate(() => {
-      nluReady().catch((err) => app.log.error({ err: (err as Error).message }, 'assistant NLU training failed'));
+      nluReady({ offThread: true }).catch((err) => app.log.error({ err: (err as Error).message }, 'assistant NLU training failed'));
     });
     done();
   });
