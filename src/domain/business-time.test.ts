@@ -145,6 +145,26 @@ describe('calendar days', () => {
     expect(isWorkingDay('2027-01-04')).toBe(true);
   });
 
+  it('counts as the day-by-day definition does, for every range length and starting weekday', () => {
+    // The count is arithmetic (whole weeks, the rest, then closed weekdays): compared with walking the days.
+    const closedSet = new Set(['2026-01-26', '2026-08-15', '2026-10-02', '2026-10-03', '2027-01-01', 'not-a-date', '2026-1-5']);
+    const closedTest = (d: string) => d.endsWith('-15') || d.endsWith('-01');
+    const walk = (start: string, end: string, closed: (d: string) => boolean) => {
+      let n = 0;
+      for (let d = start; d <= end; d = addDays(d, 1)) if (!isWeekend(d) && !closed(d)) n += 1;
+      return n;
+    };
+    for (const start of ['2025-12-29', '2026-01-01', '2026-01-03', '2026-08-14', '2026-09-28']) {
+      for (const len of [0, 1, 2, 5, 6, 7, 8, 13, 14, 15, 31, 100, 366, 800]) {
+        const end = addDays(start, len);
+        expect(countWorkingDays(start, end)).toBe(walk(start, end, () => false));
+        expect(countWorkingDays(start, end, closedSet)).toBe(walk(start, end, (d) => closedSet.has(d)));
+        expect(countWorkingDays(start, end, closedTest)).toBe(walk(start, end, closedTest));
+      }
+    }
+    expect(countWorkingDays('1969-12-25', '1970-01-08')).toBe(walk('1969-12-25', '1970-01-08', () => false));
+  });
+
   it('finds the last day of n working days, the inverse of the count', () => {
     const closed = new Set(['2026-11-30']);
     expect(addWorkingDays('2026-11-27', 3, closed)).toEqual({ start: '2026-11-27', end: '2026-12-02' });
