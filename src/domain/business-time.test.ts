@@ -129,6 +129,21 @@ describe('calendar days', () => {
     expect(nextWeekdayAfter('2026-11-24', 2)).toBe('2026-12-01'); // strictly after
   });
 
+  it('gives every moment the date its wall clock shows, on and around daylight-saving days (cached offsets)', () => {
+    const zones = ['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Asia/Kolkata', 'Pacific/Chatham'];
+    const days = ['2026-03-08', '2026-03-29', '2026-04-05', '2026-10-04', '2026-10-25', '2026-11-01', '2026-09-27'];
+    for (const zone of zones) {
+      for (const day of days) {
+        const from = Date.parse(`${day}T00:00:00Z`) - 86_400_000;
+        for (let t = from; t < from + 3 * 86_400_000; t += 7 * 60_000) {
+          const w = wallClock(t, zone);
+          const expected = `${String(w.year).padStart(4, '0')}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+          if (businessDate(t, zone) !== expected) expect(`${zone} ${new Date(t).toISOString()} ${businessDate(t, zone)}`).toBe(expected);
+        }
+      }
+    }
+  });
+
   it('counts working days without weekends and closed holidays', () => {
     // Friday 27 November to Tuesday 1 December 2026: Fri, Mon, Tue
     expect(countWorkingDays('2026-11-27', '2026-12-01')).toBe(3);

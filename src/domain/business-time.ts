@@ -86,20 +86,31 @@ export function wallClock(instant: Date | number | string = new Date(), zone: st
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const isoOf = (y: number, m: number, d: number) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
 
-// Offsets of a zone by quarter hour of UTC: zones change their offset only at a whole quarter hour, so every
-// moment of a quarter hour has the offset of its start. Formatting dates of a list of records stays cheap.
+// Offsets of a zone, cached by UTC day: on a day whose offset is the same at its start and at its end (every day
+// but the few with a daylight-saving change) every moment has that offset. On the other days, by quarter hour:
+// zones change their offset only at a whole quarter hour, so every moment of a quarter hour has the offset of its
+// start. Formatting the dates of a list of records spread over years stays cheap.
 const QUARTER_MS = 15 * 60_000;
-const offsetCaches = new Map<string, Map<number, number>>();
+const offsetCaches = new Map<string, { days: Map<number, number | null>; quarters: Map<number, number> }>();
 
 function cachedOffsetMs(t: number, zone: string): number {
   let cache = offsetCaches.get(zone);
-  if (!cache) offsetCaches.set(zone, (cache = new Map()));
+  if (!cache) offsetCaches.set(zone, (cache = { days: new Map(), quarters: new Map() }));
+  const day = Math.floor(t / DAY_MS);
+  let whole = cache.days.get(day);
+  if (whole === undefined) {
+    if (cache.days.size > 50_000) cache.days.clear();
+    const atStart = zoneOffsetMinutes(day * DAY_MS, zone);
+    whole = atStart === zoneOffsetMinutes((day + 1) * DAY_MS - 1, zone) ? atStart * 60_000 : null;
+    cache.days.set(day, whole);
+  }
+  if (whole !== null) return whole;
   const bucket = Math.floor(t / QUARTER_MS);
-  let off = cache.get(bucket);
+  let off = cache.quarters.get(bucket);
   if (off === undefined) {
-    if (cache.size > 5_000) cache.clear();
+    if (cache.quarters.size > 5_000) cache.quarters.clear();
     off = zoneOffsetMinutes(bucket * QUARTER_MS, zone) * 60_000;
-    cache.set(bucket, off);
+    cache.quarters.set(bucket, off);
   }
   return off;
 }
