@@ -39,7 +39,7 @@ const MIX: Array<[Op, number]> = [
   ['submission', 3],
   ['edit', 2],
 ];
-type Op =
+export type Op =
   | 'own_list'
   | 'own_details'
   | 'manager_queue'
@@ -260,7 +260,7 @@ interface Call {
 }
 
 /** A cursor over the plan: the k-th call of an operation, the same in every phase. */
-class Cursor {
+export class Cursor {
   private n = new Map<string, number>();
   exhausted = new Set<string>();
   next(key: string): number {
@@ -270,7 +270,7 @@ class Cursor {
   }
 }
 
-function callFor(plan: MixedPlan, op: Op, c: Cursor): Call | undefined {
+export function callFor(plan: MixedPlan, op: Op, c: Cursor): Call | undefined {
   const pick = <T>(xs: T[], key: string) => xs[c.next(key) % xs.length];
   const once = <T>(xs: T[], key: string) => {
     const k = c.next(key);
@@ -493,25 +493,28 @@ export async function mixedHttp(
 
 // ---- the raw path -----------------------------------------------------------------------------------------------
 
+/** The mix's reads. */
+export const READ_OPS: readonly Op[] = [
+  'own_list',
+  'own_details',
+  'manager_queue',
+  'hr_queue',
+  'finance_queue',
+  'desk_queue',
+  'facmgr_queue',
+  'it_queue',
+  'manager_details',
+  'hr_details',
+  'finance_details',
+];
+
 /** Read plans captured from the app (cache bypassed: the statements an answer costs), for a sample of each read. */
 async function captureReads(url: string, plan: MixedPlan, sample = 60): Promise<Map<Op, Statement[][]>> {
   const cap = await startCapturer(url);
   const out = new Map<Op, Statement[][]>();
   try {
     const cursor = new Cursor();
-    for (const op of [
-      'own_list',
-      'own_details',
-      'manager_queue',
-      'hr_queue',
-      'finance_queue',
-      'desk_queue',
-      'facmgr_queue',
-      'it_queue',
-      'manager_details',
-      'hr_details',
-      'finance_details',
-    ] as Op[]) {
+    for (const op of READ_OPS) {
       const plans: Statement[][] = [];
       for (let k = 0; k < sample; k += 1) {
         const call = callFor(plan, op, cursor)!;

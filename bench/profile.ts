@@ -66,7 +66,9 @@ try {
     const snap = await snapshot(pool, plan);
     try {
       const fig = await mixedHttp(plan, server.url, [server.url], intFlag(f, 'connections', 50), intFlag(f, 'seconds', 20));
-      console.log(JSON.stringify({ rps: fig.rps, errors: fig.errors, lastError: fig.lastError, cache: fig.cache, kinds: fig.kinds }, null, 1));
+      console.log(
+        JSON.stringify({ rps: fig.rps, errors: fig.errors, lastError: fig.lastError, cache: fig.cache, kinds: fig.kinds }, null, 1),
+      );
     } finally {
       await server.stop();
       await restore(pool, snap);
