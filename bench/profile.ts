@@ -65,7 +65,8 @@ try {
     const plan = await planMixed(pool, intFlag(f, 'people', 1000));
     const snap = await snapshot(pool, plan);
     try {
-      const fig = await mixedHttp(plan, server.url, [server.url], intFlag(f, 'connections', 50), intFlag(f, 'seconds', 20));
+      const load = f.has('pace') ? { paced: intFlag(f, 'pace', 100) } : { closed: intFlag(f, 'connections', 50) };
+      const fig = await mixedHttp(plan, server.url, [server.url], load, intFlag(f, 'seconds', 20));
       console.log(
         JSON.stringify({ rps: fig.rps, errors: fig.errors, lastError: fig.lastError, cache: fig.cache, kinds: fig.kinds }, null, 1),
       );

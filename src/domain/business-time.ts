@@ -243,8 +243,25 @@ export function countWorkingDays(start: string, end: string, closed?: ClosedDays
     return n;
   }
   // A set names each closed date once: those inside the range that fall on a weekday are not worked.
-  for (const d of closed) if (d >= start && d <= end && isIsoDate(d) && !isWeekend(d)) n -= 1;
+  for (const d of closed) {
+    if (d < start || d > end) continue;
+    const dn = dayNumberOf(d);
+    if (dn !== null && weekday(dn) !== 0 && weekday(dn) !== 6) n -= 1;
+  }
   return n;
+}
+
+// Day numbers (days since 1970-01-01) of the dates sets of holidays name, remembered: the same few dozen
+// holidays are looked at for every row of every queue. null: not a real date written YYYY-MM-DD.
+const dayNumbers = new Map<string, number | null>();
+function dayNumberOf(iso: string): number | null {
+  let dn = dayNumbers.get(iso);
+  if (dn === undefined) {
+    if (dayNumbers.size > 10_000) dayNumbers.clear();
+    dn = isIsoDate(iso) ? utcMidnight(iso) / DAY_MS : null;
+    dayNumbers.set(iso, dn);
+  }
+  return dn;
 }
 
 /**
