@@ -531,15 +531,43 @@ export const READ_OPS: readonly Op[] = [
   'finance_details',
 ];
 
-/** Read plans captured from the app (cache bypassed: the statements an answer costs), for a sample of each read. */
-async function captureReads(url: string, plan: MixedPlan, sample = 60): Promise<Map<Op, Statement[][]>> {
+/** How many different calls an operation cycles through (the people or requests it picks from, in order). */
+function cycleOf(plan: MixedPlan, op: Op): number {
+  switch (op) {
+    case 'own_list':
+      return plan.employees.length;
+    case 'own_details':
+      return plan.ownDetails.length;
+    case 'manager_queue':
+    case 'hr_queue':
+    case 'finance_queue':
+    case 'desk_queue':
+    case 'facmgr_queue':
+    case 'it_queue':
+      return plan.byRole[op.replace('_queue', '') as keyof MixedPlan['byRole']].length;
+    case 'manager_details':
+    case 'hr_details':
+    case 'finance_details':
+      return plan.approverDetails[op.replace('_details', '') as 'manager' | 'hr' | 'finance'].length;
+    default:
+      return 1;
+  }
+}
+
+/**
+ * Read plans captured from the app (cache bypassed: the statements an answer costs), one for every different call
+ * of each read, in the order the load makes them: the replay's k-th call of an operation is the HTTP phase's k-th
+ * (the same person, the same request), so both touch the same data. (A sample of 60 per operation, as before, let
+ * the replay read a working set a tenth of the HTTP phase's, which stayed in PostgreSQL's buffers.)
+ */
+async function captureReads(url: string, plan: MixedPlan): Promise<Map<Op, Statement[][]>> {
   const cap = await startCapturer(url);
   const out = new Map<Op, Statement[][]>();
   try {
     const cursor = new Cursor();
     for (const op of READ_OPS) {
       const plans: Statement[][] = [];
-      for (let k = 0; k < sample; k += 1) {
+      for (let k = 0; k < cycleOf(plan, op); k += 1) {
         const call = callFor(plan, op, cursor)!;
         plans.push(await cap.capture(call.token, call.path, 'GET', undefined, { 'cache-control': 'no-cache' }));
       }
