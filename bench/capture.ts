@@ -39,20 +39,28 @@ export async function startCapturer(databaseUrl: string): Promise<Capturer> {
     log?.push(asStatement(text, values));
     return realQuery(text, values);
   };
-  // Clients taken for transactions (db.tx) record too. pool.query itself calls connect with a callback:
-  // that path stays untouched (db.query above already records it).
+  // Clients taken for transactions (db.tx) record too, while they are checked out that way. pool.query itself
+  // calls connect with a callback and then the client's query: that path is recorded once, by db.query above (a
+  // client once used for a transaction and back in the pool must not record it a second time).
   const realConnect = db.pool.connect.bind(db.pool) as (cb?: any) => any;
   (db.pool as any).connect = (cb?: any) => {
     if (typeof cb === 'function') return realConnect(cb);
     return (realConnect() as Promise<pg.PoolClient>).then((client) => {
-      if (!(client as any).__recording) {
+      const c = client as any;
+      if (!c.__recording) {
         const q = client.query.bind(client) as (...a: any[]) => any;
-        (client as any).query = (text: any, ...rest: any[]) => {
-          if (typeof text === 'string' || typeof text?.text === 'string') log?.push(asStatement(text, rest[0]));
+        c.query = (text: any, ...rest: any[]) => {
+          if (c.__checkedOut && (typeof text === 'string' || typeof text?.text === 'string')) log?.push(asStatement(text, rest[0]));
           return q(text, ...rest);
         };
-        (client as any).__recording = true;
+        const release = client.release.bind(client);
+        c.release = (...a: any[]) => {
+          c.__checkedOut = false;
+          return release(...a);
+        };
+        c.__recording = true;
       }
+      c.__checkedOut = true;
       return client;
     });
   };

@@ -39,7 +39,7 @@ const MIX: Array<[Op, number]> = [
   ['submission', 3],
   ['edit', 2],
 ];
-type Op =
+export type Op =
   | 'own_list'
   | 'own_details'
   | 'manager_queue'
@@ -260,7 +260,7 @@ interface Call {
 }
 
 /** A cursor over the plan: the k-th call of an operation, the same in every phase. */
-class Cursor {
+export class Cursor {
   private n = new Map<string, number>();
   exhausted = new Set<string>();
   next(key: string): number {
@@ -270,7 +270,7 @@ class Cursor {
   }
 }
 
-function callFor(plan: MixedPlan, op: Op, c: Cursor): Call | undefined {
+export function callFor(plan: MixedPlan, op: Op, c: Cursor): Call | undefined {
   const pick = <T>(xs: T[], key: string) => xs[c.next(key) % xs.length];
   const once = <T>(xs: T[], key: string) => {
     const k = c.next(key);
@@ -362,10 +362,19 @@ export interface MixedFigure {
   cache?: { hits: number; misses: number; rate: number; changes: number; fullChanges: number };
 }
 
-/** `concurrency` workers issuing the plan's calls for `seconds`; latencies per kind. */
+/**
+ * How the calls come: `closed`, a fixed number in flight, each worker sending its next call as soon as the last one
+ * answered (throughput at saturation; the latency is then the queue's: in flight / throughput); `paced`, the people
+ * acting at a given total rate with random (Poisson) arrivals whatever the answers take (an open load: the latency
+ * people see at that pace, measured from when each call was due, so a stalled server is not hidden).
+ */
+export type Load = { closed: number } | { paced: number };
+export const loadText = (l: Load) => ('closed' in l ? `${l.closed} calls in flight` : `${l.paced} calls/s (Poisson arrivals)`);
+
+/** The plan's calls under `load` for `seconds`; latencies per kind. */
 async function drive(
   plan: MixedPlan,
-  concurrency: number,
+  load: Load,
   seconds: number,
   exec: (op: Op, call: Call, i: number) => Promise<void>,
 ): Promise<MixedFigure> {
@@ -376,23 +385,43 @@ async function drive(
   let lastError: string | undefined;
   const t0 = performance.now();
   const end = t0 + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < end) {
-      const n = i++;
-      const op = plan.ops[n % plan.ops.length];
-      const call = callFor(plan, op, cursor);
-      if (!call) continue; // a one-shot pool used up (reported)
-      const s = performance.now();
-      try {
-        await exec(op, call, n);
-        lat[call.kind].push(performance.now() - s);
-      } catch (err) {
-        errs[call.kind] += 1;
-        lastError = `${op}: ${(err as Error).message}`.slice(0, 300);
-      }
+  /** The n-th call of the plan, due at `due` (ms, performance.now()); false when its one-shot pool is used up. */
+  const one = async (n: number, due: number): Promise<boolean> => {
+    const op = plan.ops[n % plan.ops.length];
+    const call = callFor(plan, op, cursor);
+    if (!call) return false; // a one-shot pool used up (reported)
+    try {
+      await exec(op, call, n);
+      lat[call.kind].push(performance.now() - due);
+    } catch (err) {
+      errs[call.kind] += 1;
+      lastError = `${op}: ${(err as Error).message}`.slice(0, 300);
     }
+    return true;
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  if ('closed' in load) {
+    const worker = async () => {
+      while (performance.now() < end) await one(i++, performance.now());
+    };
+    await Promise.all(Array.from({ length: load.closed }, worker));
+  } else {
+    const inFlight = new Set<Promise<boolean>>();
+    let x = 0x9e3779b9;
+    const random = () => {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      return ((x >>> 0) + 0.5) / 4_294_967_296;
+    };
+    for (let due = t0 - (Math.log(random()) * 1000) / load.paced; due < end; due -= (Math.log(random()) * 1000) / load.paced) {
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      const p = one(i++, due);
+      inFlight.add(p);
+      void p.finally(() => inFlight.delete(p));
+    }
+    await Promise.all(inFlight);
+  }
   const took = (performance.now() - t0) / 1000;
   const kinds = {} as Record<Kind, KindFigure>;
   let total = 0;
@@ -462,18 +491,12 @@ export async function cacheCounters(url: string): Promise<{ hits: number; misses
 }
 
 /** The mixed load over HTTP against `target` (a server or the proxy); cache counters read from `instances`. */
-export async function mixedHttp(
-  plan: MixedPlan,
-  target: string,
-  instances: string[],
-  concurrency: number,
-  seconds: number,
-): Promise<MixedFigure> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+export async function mixedHttp(plan: MixedPlan, target: string, instances: string[], load: Load, seconds: number): Promise<MixedFigure> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 'closed' in load ? load.closed : 256 });
   const base = new URL(target);
   const before = await Promise.all(instances.map(cacheCounters));
   try {
-    const fig = await drive(plan, concurrency, seconds, (_op, call) => request(agent, base, call));
+    const fig = await drive(plan, load, seconds, (_op, call) => request(agent, base, call));
     const after = await Promise.all(instances.map(cacheCounters));
     const sum = (xs: typeof before, k: keyof (typeof before)[number]) => xs.reduce((s, x) => s + x[k], 0);
     const hits = sum(after, 'hits') - sum(before, 'hits');
@@ -493,27 +516,58 @@ export async function mixedHttp(
 
 // ---- the raw path -----------------------------------------------------------------------------------------------
 
-/** Read plans captured from the app (cache bypassed: the statements an answer costs), for a sample of each read. */
-async function captureReads(url: string, plan: MixedPlan, sample = 60): Promise<Map<Op, Statement[][]>> {
+/** The mix's reads. */
+export const READ_OPS: readonly Op[] = [
+  'own_list',
+  'own_details',
+  'manager_queue',
+  'hr_queue',
+  'finance_queue',
+  'desk_queue',
+  'facmgr_queue',
+  'it_queue',
+  'manager_details',
+  'hr_details',
+  'finance_details',
+];
+
+/** How many different calls an operation cycles through (the people or requests it picks from, in order). */
+function cycleOf(plan: MixedPlan, op: Op): number {
+  switch (op) {
+    case 'own_list':
+      return plan.employees.length;
+    case 'own_details':
+      return plan.ownDetails.length;
+    case 'manager_queue':
+    case 'hr_queue':
+    case 'finance_queue':
+    case 'desk_queue':
+    case 'facmgr_queue':
+    case 'it_queue':
+      return plan.byRole[op.replace('_queue', '') as keyof MixedPlan['byRole']].length;
+    case 'manager_details':
+    case 'hr_details':
+    case 'finance_details':
+      return plan.approverDetails[op.replace('_details', '') as 'manager' | 'hr' | 'finance'].length;
+    default:
+      return 1;
+  }
+}
+
+/**
+ * Read plans captured from the app (cache bypassed: the statements an answer costs), one for every different call
+ * of each read, in the order the load makes them: the replay's k-th call of an operation is the HTTP phase's k-th
+ * (the same person, the same request), so both touch the same data. (A sample of 60 per operation, as before, let
+ * the replay read a working set a tenth of the HTTP phase's, which stayed in PostgreSQL's buffers.)
+ */
+async function captureReads(url: string, plan: MixedPlan): Promise<Map<Op, Statement[][]>> {
   const cap = await startCapturer(url);
   const out = new Map<Op, Statement[][]>();
   try {
     const cursor = new Cursor();
-    for (const op of [
-      'own_list',
-      'own_details',
-      'manager_queue',
-      'hr_queue',
-      'finance_queue',
-      'desk_queue',
-      'facmgr_queue',
-      'it_queue',
-      'manager_details',
-      'hr_details',
-      'finance_details',
-    ] as Op[]) {
+    for (const op of READ_OPS) {
       const plans: Statement[][] = [];
-      for (let k = 0; k < sample; k += 1) {
+      for (let k = 0; k < cycleOf(plan, op); k += 1) {
         const call = callFor(plan, op, cursor)!;
         plans.push(await cap.capture(call.token, call.path, 'GET', undefined, { 'cache-control': 'no-cache' }));
       }
@@ -531,7 +585,7 @@ const nextStage = (formType: string, stage: string): string | null => {
 };
 
 /** The same operations straight through a pg pool of the server's size. */
-export async function mixedRaw(url: string, plan: MixedPlan, poolSize: number, concurrency: number, seconds: number): Promise<MixedFigure> {
+export async function mixedRaw(url: string, plan: MixedPlan, poolSize: number, load: Load, seconds: number): Promise<MixedFigure> {
   const reads = await captureReads(url, plan);
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const counters = new Map<Op, number>();
@@ -556,7 +610,7 @@ export async function mixedRaw(url: string, plan: MixedPlan, poolSize: number, c
     }
   };
   try {
-    return await drive(plan, concurrency, seconds, async (op, call) => {
+    return await drive(plan, load, seconds, async (op, call) => {
       const k = counters.get(op) ?? 0;
       counters.set(op, k + 1);
       const captured = reads.get(op);

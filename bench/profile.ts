@@ -1,7 +1,8 @@
 // A CPU profile of the production server under load on one endpoint (or decisions): the server runs with
 // --cpu-prof while autocannon loads it, then the heaviest functions (self time) are printed; the .cpuprofile
 // file opens in Chrome DevTools. Decisions are put back afterwards.
-//   npx tsx bench/profile.ts details        # user_forms, manager_queue, hr_queue, ..., details, decisions, assistant
+//   npx tsx bench/profile.ts details        # user_forms, manager_queue, hr_queue, ..., details, decisions, assistant,
+//                                           # mixed (the mixed load of mixed.ts, 20 s, put back afterwards)
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import pg from 'pg';
 import { benchDatabaseName, benchServerUrl, flags, intFlag, scaleEmail, withDatabase } from './common.js';
 import { pendingPool, readEndpoints, sessionsFor, sessionsForIds } from './endpoints.js';
 import { httpLoad } from './measure.js';
+import { mixedHttp, planMixed, restore, snapshot } from './mixed.js';
 import { startServer } from './server.js';
 
 const which = process.argv[2] ?? 'details';
@@ -59,6 +61,19 @@ try {
     ]);
     await pool.query('DELETE FROM notifications WHERE request_pk = ANY($1) AND event_id > $2', [pks, before]);
     await pool.query('DELETE FROM request_events WHERE id > $1 AND request_pk = ANY($2)', [before, pks]);
+  } else if (which === 'mixed') {
+    const plan = await planMixed(pool, intFlag(f, 'people', 1000));
+    const snap = await snapshot(pool, plan);
+    try {
+      const load = f.has('pace') ? { paced: intFlag(f, 'pace', 100) } : { closed: intFlag(f, 'connections', 50) };
+      const fig = await mixedHttp(plan, server.url, [server.url], load, intFlag(f, 'seconds', 20));
+      console.log(
+        JSON.stringify({ rps: fig.rps, errors: fig.errors, lastError: fig.lastError, cache: fig.cache, kinds: fig.kinds }, null, 1),
+      );
+    } finally {
+      await server.stop();
+      await restore(pool, snap);
+    }
   } else if (which === 'assistant') {
     // 20 employees chatting at once (the bench's messages), each in its own assistant session
     const s = [

@@ -66,7 +66,7 @@ export async function startServer(opts: {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 30_000))]);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 40_000))]); // the server forces its own exit at 30 s
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };

@@ -129,6 +129,21 @@ describe('calendar days', () => {
     expect(nextWeekdayAfter('2026-11-24', 2)).toBe('2026-12-01'); // strictly after
   });
 
+  it('gives every moment the date its wall clock shows, on and around daylight-saving days (cached offsets)', () => {
+    const zones = ['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Asia/Kolkata', 'Pacific/Chatham'];
+    const days = ['2026-03-08', '2026-03-29', '2026-04-05', '2026-10-04', '2026-10-25', '2026-11-01', '2026-09-27'];
+    for (const zone of zones) {
+      for (const day of days) {
+        const from = Date.parse(`${day}T00:00:00Z`) - 86_400_000;
+        for (let t = from; t < from + 3 * 86_400_000; t += 7 * 60_000) {
+          const w = wallClock(t, zone);
+          const expected = `${String(w.year).padStart(4, '0')}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+          if (businessDate(t, zone) !== expected) expect(`${zone} ${new Date(t).toISOString()} ${businessDate(t, zone)}`).toBe(expected);
+        }
+      }
+    }
+  });
+
   it('counts working days without weekends and closed holidays', () => {
     // Friday 27 November to Tuesday 1 December 2026: Fri, Mon, Tue
     expect(countWorkingDays('2026-11-27', '2026-12-01')).toBe(3);
@@ -143,6 +158,26 @@ describe('calendar days', () => {
     expect(countWorkingDays('2026-12-31', '2027-01-04', new Set(['2027-01-01']))).toBe(2);
     expect(isWorkingDay('2027-01-01', new Set(['2027-01-01']))).toBe(false);
     expect(isWorkingDay('2027-01-04')).toBe(true);
+  });
+
+  it('counts as the day-by-day definition does, for every range length and starting weekday', () => {
+    // The count is arithmetic (whole weeks, the rest, then closed weekdays): compared with walking the days.
+    const closedSet = new Set(['2026-01-26', '2026-08-15', '2026-10-02', '2026-10-03', '2027-01-01', 'not-a-date', '2026-1-5']);
+    const closedTest = (d: string) => d.endsWith('-15') || d.endsWith('-01');
+    const walk = (start: string, end: string, closed: (d: string) => boolean) => {
+      let n = 0;
+      for (let d = start; d <= end; d = addDays(d, 1)) if (!isWeekend(d) && !closed(d)) n += 1;
+      return n;
+    };
+    for (const start of ['2025-12-29', '2026-01-01', '2026-01-03', '2026-08-14', '2026-09-28']) {
+      for (const len of [0, 1, 2, 5, 6, 7, 8, 13, 14, 15, 31, 100, 366, 800]) {
+        const end = addDays(start, len);
+        expect(countWorkingDays(start, end)).toBe(walk(start, end, () => false));
+        expect(countWorkingDays(start, end, closedSet)).toBe(walk(start, end, (d) => closedSet.has(d)));
+        expect(countWorkingDays(start, end, closedTest)).toBe(walk(start, end, closedTest));
+      }
+    }
+    expect(countWorkingDays('1969-12-25', '1970-01-08')).toBe(walk('1969-12-25', '1970-01-08', () => false));
   });
 
   it('finds the last day of n working days, the inverse of the count', () => {

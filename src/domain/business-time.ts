@@ -86,20 +86,31 @@ export function wallClock(instant: Date | number | string = new Date(), zone: st
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const isoOf = (y: number, m: number, d: number) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
 
-// Offsets of a zone by quarter hour of UTC: zones change their offset only at a whole quarter hour, so every
-// moment of a quarter hour has the offset of its start. Formatting dates of a list of records stays cheap.
+// Offsets of a zone, cached by UTC day: on a day whose offset is the same at its start and at its end (every day
+// but the few with a daylight-saving change) every moment has that offset. On the other days, by quarter hour:
+// zones change their offset only at a whole quarter hour, so every moment of a quarter hour has the offset of its
+// start. Formatting the dates of a list of records spread over years stays cheap.
 const QUARTER_MS = 15 * 60_000;
-const offsetCaches = new Map<string, Map<number, number>>();
+const offsetCaches = new Map<string, { days: Map<number, number | null>; quarters: Map<number, number> }>();
 
 function cachedOffsetMs(t: number, zone: string): number {
   let cache = offsetCaches.get(zone);
-  if (!cache) offsetCaches.set(zone, (cache = new Map()));
+  if (!cache) offsetCaches.set(zone, (cache = { days: new Map(), quarters: new Map() }));
+  const day = Math.floor(t / DAY_MS);
+  let whole = cache.days.get(day);
+  if (whole === undefined) {
+    if (cache.days.size > 50_000) cache.days.clear();
+    const atStart = zoneOffsetMinutes(day * DAY_MS, zone);
+    whole = atStart === zoneOffsetMinutes((day + 1) * DAY_MS - 1, zone) ? atStart * 60_000 : null;
+    cache.days.set(day, whole);
+  }
+  if (whole !== null) return whole;
   const bucket = Math.floor(t / QUARTER_MS);
-  let off = cache.get(bucket);
+  let off = cache.quarters.get(bucket);
   if (off === undefined) {
-    if (cache.size > 5_000) cache.clear();
+    if (cache.quarters.size > 5_000) cache.quarters.clear();
     off = zoneOffsetMinutes(bucket * QUARTER_MS, zone) * 60_000;
-    cache.set(bucket, off);
+    cache.quarters.set(bucket, off);
   }
   return off;
 }
@@ -213,14 +224,44 @@ export function isWorkingDay(iso: string, closed?: ClosedDays): boolean {
 
 /** Working days from `start` to `end`, both included: weekends and closed holidays are not counted (0 when end < start). */
 export function countWorkingDays(start: string, end: string, closed?: ClosedDays): number {
-  const isClosed = closedTest(closed);
-  const total = daysBetween(start, end);
-  let n = 0;
-  for (let i = 0; i <= total; i += 1) {
-    const d = addDays(start, i);
-    if (!isWeekend(d) && !isClosed(d)) n += 1;
+  // Counted by arithmetic, not day by day: a queue row of a request waiting for years asks this on every answer.
+  const first = utcMidnight(start) / DAY_MS;
+  const total = utcMidnight(end) / DAY_MS - first + 1;
+  if (total <= 0) return 0;
+  const weekday = (dayNumber: number) => (((dayNumber + 4) % 7) + 7) % 7; // day 0 (1970-01-01) was a Thursday
+  let n = Math.floor(total / 7) * 5;
+  for (let i = total - (total % 7); i < total; i += 1) {
+    const wd = weekday(first + i);
+    if (wd !== 0 && wd !== 6) n += 1;
+  }
+  if (!closed) return n;
+  if (typeof closed === 'function') {
+    for (let i = 0; i < total; i += 1) {
+      const wd = weekday(first + i);
+      if (wd !== 0 && wd !== 6 && closed(new Date((first + i) * DAY_MS).toISOString().slice(0, 10))) n -= 1;
+    }
+    return n;
+  }
+  // A set names each closed date once: those inside the range that fall on a weekday are not worked.
+  for (const d of closed) {
+    if (d < start || d > end) continue;
+    const dn = dayNumberOf(d);
+    if (dn !== null && weekday(dn) !== 0 && weekday(dn) !== 6) n -= 1;
   }
   return n;
+}
+
+// Day numbers (days since 1970-01-01) of the dates sets of holidays name, remembered: the same few dozen
+// holidays are looked at for every row of every queue. null: not a real date written YYYY-MM-DD.
+const dayNumbers = new Map<string, number | null>();
+function dayNumberOf(iso: string): number | null {
+  let dn = dayNumbers.get(iso);
+  if (dn === undefined) {
+    if (dayNumbers.size > 10_000) dayNumbers.clear();
+    dn = isIsoDate(iso) ? utcMidnight(iso) / DAY_MS : null;
+    dayNumbers.set(iso, dn);
+  }
+  return dn;
 }
 
 /**

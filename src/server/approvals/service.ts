@@ -610,7 +610,9 @@ export async function queueFor(db: Queryable, user: AuthUser, role: ApproverRole
     ids = `${parts((x) => x.waiting)} UNION ALL ${parts((x) => x.others)}`;
   }
   const sql = `WITH q AS (${ids}) ${RECORD_SELECT} JOIN q ON q.id = r.id ORDER BY r.created_at DESC, r.id DESC`;
-  const [res, settings] = await Promise.all([db.query(sql, params), reminderSettingsOf(db)]);
+  // Prepared (a name per distinct text: role x state x type filter, a few dozen): planning the statement took as
+  // long as running it (1-3 ms of a 2-5 ms queue read on 1,000,000 requests).
+  const [res, settings] = await Promise.all([db.query(prepared(sql), params), reminderSettingsOf(db)]);
   const now = opts.now ?? new Date();
   return res.rows.map((row: RecordRow) => {
     const view = approverView(withoutSensitive(user, row, toRecord(row)), user, role);

@@ -7,7 +7,7 @@ import { type Stage, STAGES, formTypeDef } from '../../domain/forms.js';
 import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings, isOverdue, workingDaysWaited } from '../../domain/reminders.js';
 import { checkDataStageDecidable, checkStageDecidable } from '../../domain/approvals.js';
 import { stageKeyLabel } from '../../domain/form-types.js';
-import type { Db, Queryable } from '../db/pool.js';
+import { type Db, type Queryable, prepared } from '../db/pool.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { AuthUser } from '../people/service.js';
 import { writeAudit } from '../admin/audit.js';
@@ -178,8 +178,10 @@ export function stageLabelOf(row: Pick<RecordRow, 'approvals'>, stage: string): 
 
 // ---- reminder settings and waiting time -------------------------------------------------------------
 
+const REMINDER_SETTINGS_SQL = prepared('SELECT form_type, remind_after_days, escalate_after_days FROM reminder_settings');
+
 export async function reminderSettingsOf(db: Queryable): Promise<Map<string, ReminderSettings>> {
-  const r = await db.query('SELECT form_type, remind_after_days, escalate_after_days FROM reminder_settings');
+  const r = await db.query(REMINDER_SETTINGS_SQL);
   return new Map(r.rows.map((x) => [x.form_type, { remind_after_days: x.remind_after_days, escalate_after_days: x.escalate_after_days }]));
 }
 

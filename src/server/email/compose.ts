@@ -15,7 +15,13 @@ import { loadUser } from '../people/service.js';
 import { type RecordRow, loadRecordByRef } from '../requests/repo.js';
 import { describeRequest, loadDecision, stageApprovalLabel } from './content.js';
 import { createActionLink, pruneActionLinks } from './links.js';
-import { type ActionUrls, type DigestItem, type MailModel, renderMail } from './templates.js';
+import type { ActionUrls, DigestItem, MailModel } from './templates.js';
+
+/**
+ * The templates (react-email, which loads a syntax highlighter and more) are loaded with the first e-mail, not at
+ * start: they cost about a second of CPU that a server without SMTP, or a restart, should not pay.
+ */
+const renderMail = async (m: MailModel) => (await import('./templates.js')).renderMail(m);
 
 /** A claimed notification with its recipient. */
 export interface OutboxRow {

@@ -9,7 +9,6 @@ import { sendCachedJson } from '../approvals/queue-cache.js';
 import { assertMayViewPerson } from '../people/service.js';
 import { holidayNoteOf, leaveBalance } from './leave.js';
 import { coverNoticeFor } from '../delegation/service.js';
-import { loadRecordByRef } from '../requests/repo.js';
 import { itSecretKey } from '../it-desk/service.js';
 import {
   type OwnRecordsOptions,
@@ -18,7 +17,7 @@ import {
   editRequest,
   namingOf,
   personFor,
-  requestDetails,
+  requestDetailsAndRow,
   submitForm,
   userFormsOf,
   userFormsOfType,
@@ -100,11 +99,10 @@ export default async function formsRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/api/forms/details/:id', { schema: { params: IdParams } }, async (req, reply) => {
-    const out = await requestDetails(db, req.user, req.params.id, ownRecords(req));
+    const { record: out, row } = await requestDetailsAndRow(db, req.user, req.params.id, ownRecords(req));
     if (carriesPassword(out)) reply.header('cache-control', 'no-store');
     // Added to the spec's fields: who decides for an approver who is away ('Priya is away until 3 Dec; ...').
-    const row = out.current_stage ? await loadRecordByRef(db, out.request_id) : undefined;
-    const covering = row ? await coverNoticeFor(db, row, clock.now()) : null;
+    const covering = out.current_stage ? await coverNoticeFor(db, row, clock.now()) : null;
     const withNote = { ...out, ...holidayNoteOf(out) };
     return covering ? { ...withNote, covering } : withNote;
   });

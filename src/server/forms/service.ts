@@ -271,6 +271,17 @@ async function recordsFor(
   opts: OwnRecordsOptions,
   via: PasswordChannel,
 ): Promise<RequestRecord[]> {
+  return (await recordsAndRows(db, caller, rows, opts, via)).map((x) => x.record);
+}
+
+/** The records of `rows` as `caller` may see them, each with the row it was made from (after a password read). */
+async function recordsAndRows(
+  db: Db,
+  caller: AuthUser,
+  rows: RecordRow[],
+  opts: OwnRecordsOptions,
+  via: PasswordChannel,
+): Promise<Array<{ record: RequestRecord; row: RecordRow }>> {
   let items: Array<{ row: RecordRow; password?: string }> = rows.map((row) => ({ row }));
   if (opts.passwords) {
     const out = await readOwnPasswords(db, opts.passwords, caller, rows, via);
@@ -282,7 +293,7 @@ async function recordsFor(
     const rec: Record<string, unknown> = toRecord(row);
     if (password !== undefined) rec.new_password = password;
     if (opts.naming === 'user_id') rec.employee_id = row.employee_user_id;
-    return withoutSensitive(caller, row, rec as RequestRecord);
+    return { record: withoutSensitive(caller, row, rec as RequestRecord), row };
   });
 }
 
@@ -336,7 +347,17 @@ export async function userFormsOfType(db: Db, caller: AuthUser, personRef: strin
 
 /** One request for anyone the request policy lets see it; to everyone else it does not exist (404). */
 export async function requestDetails(db: Db, caller: AuthUser, ref: string, opts: OwnRecordsOptions = {}): Promise<RequestRecord> {
+  return (await requestDetailsAndRow(db, caller, ref, opts)).record;
+}
+
+/** requestDetails, with the stored row the record was made from (for what the answer adds to it: one read). */
+export async function requestDetailsAndRow(
+  db: Db,
+  caller: AuthUser,
+  ref: string,
+  opts: OwnRecordsOptions = {},
+): Promise<{ record: RequestRecord; row: RecordRow }> {
   const row = await loadRecordByRef(db, ref);
   if (!row || !canViewRequest(caller, row)) throw notFound('Request not found');
-  return (await recordsFor(db, caller, [row], opts, 'details'))[0];
+  return (await recordsAndRows(db, caller, [row], opts, 'details'))[0];
 }

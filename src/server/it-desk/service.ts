@@ -23,7 +23,7 @@ import { WITHDRAWN_MESSAGE, isWithdrawn } from '../../domain/status.js';
 import { QUEUE_DEFAULT_LIMIT, QUEUE_MAX_LIMIT } from '../approvals/service.js';
 import type { Config } from '../config.js';
 import { type Log, currentLogger, moduleLogger } from '../logger.js';
-import type { Queryable } from '../db/pool.js';
+import { type Queryable, prepared } from '../db/pool.js';
 import { recordEvent } from '../events/service.js';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { type AuthUser, fullName } from '../people/service.js';
@@ -263,7 +263,11 @@ export async function itQueue(c: Queryable, user: AuthUser, opts: ItQueueOptions
   else if (status === 'Closed') ids = finished();
   else ids = `${open()} UNION ALL ${finished()}`;
 
-  const r = await c.query(`WITH q AS (${ids}) ${RECORD_SELECT} JOIN q ON q.id = r.id ORDER BY r.created_at DESC, r.id DESC`, params);
+  // Prepared, as the approver queues are: a name per distinct text (status x type filter).
+  const r = await c.query(
+    prepared(`WITH q AS (${ids}) ${RECORD_SELECT} JOIN q ON q.id = r.id ORDER BY r.created_at DESC, r.id DESC`),
+    params,
+  );
   return (r.rows as RecordRow[]).map(toTicket);
 }
 
