@@ -7,7 +7,7 @@ import { DONE, parseEventStream } from '../domain/event-stream.js';
 import { queueCacheFor, waitForQueueSignal } from './approvals/queue-cache.js';
 import { nextFreeWeekday } from './approvals/test-helpers.js';
 import { insertRequest } from './requests/repo.js';
-import { type ApiClient, type TestApp, startTestApp } from './test/harness.js';
+import { type ApiClient, type ApiResponse, type TestApp, startTestApp } from './test/harness.js';
 
 let t: TestApp;
 const c: Record<string, ApiClient> = {};
