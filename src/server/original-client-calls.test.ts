@@ -571,3 +571,52 @@ describe('finance rows of requests stored without a total or a purpose', () => {
     expect(d.body).toMatchObject({ amount_requested: 0, purpose: '' });
   });
 });
+
+describe('an IT incident resolved at the first save, through the original clients only', () => {
+  it("Fill Details with notes resolves it; the employee's confirmation (numeric id) closes it", async () => {
+    const id = (
+      await ok(c.nina.post('/api/forms/it-incident', { affected_system: 'Printer', incident_description: 'Prints blank pages' }), 201)
+    ).body.request_id as string;
+    await ok(c.daniel.post('/api/manager/acknowledge-it-incident', { form_id: id, manager_id: c.daniel.user.id }));
+    const saved = await ok(
+      c.lena.post('/api/it-support/save-ticket-details', {
+        form_id: id,
+        it_helpdesk_ticket_number: ' TICKET-2026-777 ',
+        it_resolution_notes: '  Replaced the toner  ',
+        it_helpdesk_assigned_to: 'Lena Fischer',
+      }),
+    );
+    expect(saved.body).toMatchObject({ success: true, status: 'Resolved' });
+    const own = (await ok(c.nina.get(`/api/forms/user-forms?employee_id=${c.nina.user.profile.employee_code}`))).body['it-incident'].find(
+      (r: any) => r.request_id === id,
+    );
+    expect(own).toMatchObject({
+      status: 'Resolved',
+      it_helpdesk_ticket_number: 'TICKET-2026-777',
+      it_resolution_notes: 'Replaced the toner',
+      it_helpdesk_assigned_to: 'Lena Fischer',
+      employee_confirmation_status: 'Pending',
+    });
+    const confirmed = await ok(
+      c.nina.post('/api/user-confirmation/confirm-problem-solved', {
+        form_id: id,
+        employee_id: c.nina.user.id,
+        confirmation_notes: 'Employee confirmed: Problem is solved',
+      }),
+    );
+    expect(confirmed.body).toMatchObject({ success: true, status: 'Closed', employee_confirmation_status: 'Confirmed' });
+    const row = (await ok(c.lena.get('/api/it-support/queue'))).body.find((r: any) => r.request_id === id);
+    expect(row).toMatchObject({ status: 'Closed', next_stage: 'Completed' });
+    // nothing is left to do: IT cannot save it again, the employee cannot answer again (the error field is read)
+    const again = await c.lena.post('/api/it-support/save-ticket-details', { form_id: id, it_helpdesk_ticket_number: 'TICKET-2026-777' });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBeTypeOf('string');
+    const twice = await c.nina.post('/api/user-confirmation/reject-resolution', {
+      form_id: id,
+      employee_id: c.nina.user.profile.employee_code,
+      rejection_reason: 'Employee reported: Problem not solved',
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error).toBeTypeOf('string');
+  });
+});
