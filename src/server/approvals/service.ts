@@ -390,8 +390,10 @@ export function approverView(rec: RequestRecord, user: AuthUser, role?: Approver
   if (role === 'finance') {
     // The finance dashboard reads each row's total and purpose under petty cash's names, whatever the type: the
     // registry says which field of the type holds them.
-    out.amount_requested = requestAmount(rec.form_type, rec);
-    out.purpose = requestPurpose(rec.form_type, rec);
+    // The spec's row has a number and a text: a request without a readable total (older data, a type without one)
+    // answers 0 and an empty purpose, never null (the original client would show '$NaN').
+    out.amount_requested = requestAmount(rec.form_type, rec) ?? 0;
+    out.purpose = requestPurpose(rec.form_type, rec) ?? '';
   }
   if (role) {
     const stage = ROLE_STAGE[role];
@@ -421,6 +423,9 @@ export function approverView(rec: RequestRecord, user: AuthUser, role?: Approver
       out.line_manager_signature = rec.line_manager_acknowledged_by ?? null;
       out.line_manager_date = typeof rec.line_manager_acknowledged_at === 'string' ? businessDate(rec.line_manager_acknowledged_at) : null;
       out.it_support_status_derived = derivedItSupportStatus(rec);
+    } else if (role === 'manager') {
+      // The spec's manager queue item names the acknowledgement on every row; only IT items have one (else null).
+      out.line_manager_acknowledgement = rec.line_manager_acknowledgement ?? null;
     }
   }
   return out;

@@ -80,3 +80,23 @@ describe('POST /ai/{family}/session/logout', () => {
     expect((await sam.get('/api/auth/me')).status).toBe(200);
   });
 });
+
+describe('POST /ai/{family}/session/logout without a user_id', () => {
+  it("ends the caller's own sign-in session (the session says who signs out), with an empty body or none", async () => {
+    for (const body of [{}, { user_id: null }, { user_id: '' }, undefined]) {
+      const me = await t.login('maria.garcia@adminease.test');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/ai/hr/session/logout',
+        headers: {
+          authorization: `Bearer ${me.token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        payload: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(200);
+      expect(sessionCookie(res.headers), JSON.stringify(body)).toMatch(/^adminease_session=;/);
+      expect((await me.get('/api/auth/me')).status, JSON.stringify(body)).toBe(401);
+    }
+  });
+});

@@ -24,6 +24,8 @@ const FamilyParams = z.object({ family: z.enum(FAMILIES, { message: 'Unknown ass
 const UserRef = z.union([z.string().max(100), z.number()], { message: 'user_id is required' });
 const SessionLoginSchema = z.object({ user_id: UserRef, user_role: z.string().max(200).optional() });
 const UserOnlySchema = z.object({ user_id: UserRef });
+/** Signing out needs no id (the session says who signs out); one that is sent must be the caller's own. */
+const LogoutSchema = z.object({ user_id: UserRef.nullish() });
 const HistorySchema = z.object({ user_id: UserRef, max_items: z.coerce.number().int().min(1).max(100).default(10) });
 const CleanupSchema = z.object({
   hours: z.coerce
@@ -71,10 +73,10 @@ export default async function assistantSessionRoutes(fastify: FastifyInstance) {
 
   // The spec's client signs out with this call alone ('ends the backend session'): the assistant sessions of the
   // family end, and so does the caller's sign-in session (revoked, cookie cleared), as POST /api/auth/logout does.
-  app.post('/ai/:family/session/logout', { schema: { params: FamilyParams, body: UserOnlySchema } }, async (req, reply) => {
+  app.post('/ai/:family/session/logout', { schema: { params: FamilyParams, body: LogoutSchema } }, async (req, reply) => {
     const { family } = req.params;
     const body = req.body;
-    assertSelf(req.user, body.user_id);
+    if (body.user_id !== undefined && body.user_id !== null && String(body.user_id).trim() !== '') assertSelf(req.user, body.user_id);
     const r = await db.query('UPDATE ai_sessions SET ended_at = $3 WHERE user_id = $1 AND family = $2 AND ended_at IS NULL', [
       req.user.id,
       family,
