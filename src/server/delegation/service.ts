@@ -1,5 +1,5 @@
 // Out of office and delegates (docs/delegation.md): a person's period away with the delegate who decides for them
-// meanwhile, set by themselves or by an administrator (audited); who is covering a waiting request, for its
+// meanwhile, set by themselves or by an administrator (audited either way); who is covering a waiting request, for its
 // requester; and the items a delegate (or the person an overdue stage escalated to) decides for others. Who may
 // decide what is the request policy's (policies/requests.ts with policies/cover.ts); this module stores and lists.
 import { addDays, businessDate, isIsoDate } from '../../domain/business-time.js';
@@ -95,7 +95,8 @@ export async function setOutOfOffice(
   const delegateId = await checkPeriod(db, userId, input, now);
   const message = input.message?.trim() || null;
   await db.tx(async (c) => {
-    const before = setBy.id !== userId ? await outOfOfficeOf(c, userId, now) : null;
+    // Audited whoever sets it, the person themselves or an administrator (who, before, after).
+    const before = await outOfOfficeOf(c, userId, now);
     await c.query(
       `INSERT INTO out_of_office (user_id, delegate_id, starts_on, ends_on, message, set_by, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -103,7 +104,7 @@ export async function setOutOfOffice(
               message = excluded.message, set_by = excluded.set_by, updated_at = excluded.updated_at`,
       [userId, delegateId, input.from, input.until, message, setBy.id, now],
     );
-    if (before) await auditOutOfOffice(c, setBy, userId, 'person.out_of_office.set', before, await outOfOfficeOf(c, userId, now));
+    await auditOutOfOffice(c, setBy, userId, 'person.out_of_office.set', before, await outOfOfficeOf(c, userId, now));
   });
   return outOfOfficeOf(db, userId, now);
 }
@@ -111,9 +112,9 @@ export async function setOutOfOffice(
 /** Ends the period of `userId` (none set: nothing changes). */
 export async function clearOutOfOffice(db: Db, userId: number, by: AuthUser, now: Date): Promise<OutOfOfficeAnswer> {
   await db.tx(async (c) => {
-    const before = by.id !== userId ? await outOfOfficeOf(c, userId, now) : null;
+    const before = await outOfOfficeOf(c, userId, now);
     const r = await c.query('DELETE FROM out_of_office WHERE user_id = $1', [userId]);
-    if (before && r.rowCount) await auditOutOfOffice(c, by, userId, 'person.out_of_office.clear', before, null);
+    if (r.rowCount) await auditOutOfOffice(c, by, userId, 'person.out_of_office.clear', before, null);
   });
   return outOfOfficeOf(db, userId, now);
 }
