@@ -5,15 +5,14 @@
 import { addDays, businessDate, isIsoDate } from '../../domain/business-time.js';
 import { type Stage, STAGES, formTypeDef } from '../../domain/forms.js';
 import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings, isOverdue, workingDaysWaited } from '../../domain/reminders.js';
-import { checkDataStageDecidable, checkStageDecidable } from '../../domain/approvals.js';
 import { stageKeyLabel } from '../../domain/form-types.js';
 import type { Db, Queryable } from '../db/pool.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { AuthUser } from '../people/service.js';
 import { writeAudit } from '../admin/audit.js';
 import { GROUP_USER_TYPE } from '../policies/groups.js';
-import { actingFor, hasDataChain, stageDeciders } from '../policies/requests.js';
-import { RECORD_SELECT, type RecordRow, toRecord } from '../requests/repo.js';
+import { actingFor, stageDeciders, stageStateCheck } from '../policies/requests.js';
+import { RECORD_SELECT, type RecordRow } from '../requests/repo.js';
 import { HolidayService } from '../calendar/service.js';
 
 import type { CoveringItem, OutOfOfficeAnswer, OutOfOfficeInput } from '../../domain/delegation.js';
@@ -231,8 +230,7 @@ export async function coveringItems(db: Queryable, user: AuthUser, now: Date, li
   for (const row of r.rows) {
     const stage = row.current_stage as Stage;
     const acting = actingFor(user, row, stage);
-    const rec = toRecord(row);
-    const check = hasDataChain(row) ? checkDataStageDecidable(rec, row.approvals, stage) : checkStageDecidable(rec, stage);
+    const check = stageStateCheck(row, stage);
     if (!acting || !check.ok) continue;
     const waited = waitedDays(row, stage, now);
     out.push({

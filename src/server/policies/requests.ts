@@ -15,7 +15,13 @@
 // who decide a stage of the request; everyone else gets the request without them. A few fields are the owner's
 // alone (the new password of a password reset): not even the people who decide the request see them.
 // A refused read answers exactly like a request that does not exist: callers throw their not-found error.
-import { type ApproverRole, checkStageDecidable, isViewOnlyForManager } from '../../domain/approvals.js';
+import {
+  type ApproverRole,
+  type DecisionCheck,
+  checkDataStageDecidable,
+  checkStageDecidable,
+  isViewOnlyForManager,
+} from '../../domain/approvals.js';
 import { FORM_TYPES, type Stage, formTypeDef } from '../../domain/forms.js';
 import { BUILTIN_GROUPS, stageKeyLabel } from '../../domain/form-types.js';
 import { HttpError } from '../http/errors.js';
@@ -91,6 +97,38 @@ export function decidedOtherStep(req: Pick<RequestFacts, 'approvals'>, userId: n
   return a ? (a.stage as Stage) : null;
 }
 
+/**
+ * decidedOtherStep as SQL: has the person `who` (an SQL expression) decided a stage of request `r` other than
+ * `stage` (an SQL expression), themselves or through a delegate who decided it on their behalf?
+ */
+export function decidedOtherStepSql(r: string, who: string, stage: string, alias = 'so'): string {
+  return `EXISTS (SELECT 1 FROM approvals ${alias} WHERE ${alias}.request_pk = ${r}.id AND ${alias}.stage <> ${stage}
+                   AND ${alias}.decision <> 'Pending' AND (${alias}.signer_id = ${who} OR ${alias}.on_behalf_of_id = ${who}))`;
+}
+
+/**
+ * The people separation of duties keeps from `stage` of this request: its requester, whoever decided another step
+ * of it and whoever another step was decided for by a delegate (decidedOtherStep), and for a password reset's IT step
+ * the line manager who acknowledged it. The same people separationOfDutiesRefusal refuses: the lists of who a stage
+ * waits on (notifications, reminders, escalation) leave them out, so nobody is told to decide what they may not.
+ */
+export function separatedFrom(req: DutyFacts, stage: string): number[] {
+  const out = new Set<number>([req.employee_user_id]);
+  for (const a of req.approvals ?? []) {
+    if (a.stage === stage || a.decision === 'Pending') continue;
+    if (typeof a.signer_id === 'number') out.add(a.signer_id);
+    if (typeof a.on_behalf_of_id === 'number') out.add(a.on_behalf_of_id);
+  }
+  if (
+    stage === 'it_helpdesk' &&
+    req.form_type === 'password-reset' &&
+    req.line_manager_id !== null &&
+    req.data?.line_manager_acknowledgement === true
+  )
+    out.add(req.line_manager_id);
+  return [...out];
+}
+
 /** The label of a stage of a request (built-in stages by name, data-defined ones by their own label). */
 function stageLabelOf(req: Pick<RequestFacts, 'approvals'>, stage: string): string {
   return (req.approvals ?? []).find((a) => a.stage === stage)?.stage_label || stageKeyLabel(stage);
@@ -152,8 +190,7 @@ export function dataQueueScopeSql(user: Pick<Viewer, 'user_type'>, userParam: st
   return `(${r}.id, ${r}.current_stage) IN (SELECT da.request_pk, da.stage FROM approvals da WHERE da.decision = 'Pending'
                    AND ${dataStageApproverSql(user, userParam, 'da')})
       AND ${r}.employee_id <> ${userParam} AND ${r}.status NOT IN ('Rejected', 'Cancelled', 'Withdrawn')
-      AND NOT EXISTS (SELECT 1 FROM approvals so WHERE so.request_pk = ${r}.id AND so.stage <> ${r}.current_stage
-                        AND so.signer_id = ${userParam} AND so.decision <> 'Pending')`;
+      AND NOT ${decidedOtherStepSql(r, userParam, `${r}.current_stage`)}`;
 }
 
 /**
@@ -274,7 +311,7 @@ const sqlList = (xs: readonly string[]) => (xs.length ? xs.map((x) => `'${x.repl
 /** The requests (alias `r`) whose HR step passed on to the other HR staff: their HR contact decided another step. */
 const hrPassedOnSql = (r: string) =>
   `(${r}.line_manager_id = ${r}.hr_contact_id AND ${r}.form_type IN (${sqlList(STAGE_VIEW_TYPES.hr)})
-      AND EXISTS (SELECT 1 FROM approvals pv WHERE pv.request_pk = ${r}.id AND pv.stage <> 'hr' AND pv.signer_id = ${r}.hr_contact_id AND pv.decision <> 'Pending'))`;
+      AND ${decidedOtherStepSql(r, `${r}.hr_contact_id`, "'hr'", 'pv')})`;
 
 /**
  * The requests (alias `r`) on the dashboard of `role` for the viewer in query parameter `userParam`, as SQL: the
@@ -388,10 +425,19 @@ export function decideRefusal(user: Viewer, req: DutyFacts, stage: string): Refu
   return duty ? { status: 403, message: duty } : null;
 }
 
+/**
+ * Does `stage` of this request wait on a decision now (whoever decides it): a chain defined as data by the request's
+ * own stages as submitted (checkDataStageDecidable), a built-in chain by its type's stages (checkStageDecidable). The
+ * one state rule of every decision path: decideStage, the e-mail links, the covering list and canDecideStage.
+ */
+export function stageStateCheck(row: RecordRow, stage: string): DecisionCheck {
+  const rec = toRecord(row);
+  return hasDataChain(row) ? checkDataStageDecidable(rec, row.approvals, stage) : checkStageDecidable(rec, stage as Stage);
+}
+
 /** May `user` decide `stage` of this request now: the person rule above and the stage waiting on a decision. */
 export function canDecideStage(user: Viewer, row: RecordRow, stage: Stage): boolean {
-  if (hasDataChain(row)) return decideRefusal(user, row, stage) === null && row.current_stage === stage;
-  return decideRefusal(user, row, stage) === null && checkStageDecidable(toRecord(row), stage).ok;
+  return decideRefusal(user, row, stage) === null && stageStateCheck(row, stage).ok;
 }
 
 /** The stage `user` decides on this request, or a 403 refusal when they approve none of it. */
@@ -459,13 +505,11 @@ export function refusalError(refusal: Refusal, notFoundMessage = NOT_FOUND_MESSA
 /**
  * Who decides `stage` of a request now, for the notifications that it waits on them: the line manager or HR contact
  * (isStageApprover), or every member of a group (its user_type) except `exclude`. The HR step passed on (its HR
- * contact decided another step) goes to the other HR staff. Anyone who decided another step of the request is
- * excluded (separation of duties); so is the owner, by the caller.
+ * contact decided another step) goes to the other HR staff. Whoever separation of duties keeps from the stage
+ * (separatedFrom: the owner, whoever decided another step or had it decided for them by a delegate) is left out.
  */
-export function stageDeciders(req: RequestFacts, stage: string): { ids: number[] } | { userType: string; exclude: number[] } {
-  const others = (req.approvals ?? [])
-    .filter((a) => a.stage !== stage && a.decision !== 'Pending' && typeof a.signer_id === 'number')
-    .map((a) => a.signer_id as number);
+export function stageDeciders(req: DutyFacts, stage: string): { ids: number[] } | { userType: string; exclude: number[] } {
+  const others = separatedFrom(req, stage);
   const notOthers = (ids: ReadonlyArray<number | null>) => ({
     ids: ids.filter((id): id is number => id !== null && !others.includes(id)),
   });
