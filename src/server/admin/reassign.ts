@@ -74,7 +74,7 @@ export async function moveStages(c: Queryable, m: MoveInput): Promise<MovedStep[
     `SELECT r.request_id FROM requests r
       WHERE ${sql} AND r.${col} IS DISTINCT FROM $${n + 1}
         AND (r.employee_id = $${n + 1}
-             OR ${decidedOtherStepSql('r', `$${n + 1}`, `$${n + 2}`, 'a')})
+             OR ${decidedOtherStepSql('r.id', `$${n + 1}`, `$${n + 2}`, 'a')})
       ORDER BY r.id LIMIT 20`,
     [...params, m.to.id, m.stage],
   );

@@ -513,7 +513,7 @@ const managerWaiting = () => `(r.current_stage = 'line_manager'
 /** Separation of duties in the queues: a request whose other step the caller ($1) decided is not offered to them
  * (someone else of the group decides this step), nor one a delegate decided another step of for the caller (the policy's
  * decidedOtherStep). The line-manager step comes first, so it needs no such check. */
-const notDecidedByCaller = (stage: Stage) => `NOT ${decidedOtherStepSql('r', '$1', `'${stage}'`, 'x')}`;
+const notDecidedByCaller = (stage: Stage) => `NOT ${decidedOtherStepSql('r.id', '$1', `'${stage}'`, 'x')}`;
 
 function scopeOf(role: ApproverRole): QueueScope {
   switch (role) {

@@ -53,7 +53,7 @@ export interface StageFacts {
   stage: string;
   decision: string;
   signer_id?: number | null;
-  /** 'line_manager', 'managers_manager', 'group:<name>', 'person:<code>' (null: a built-in chain stage). */
+  /** 'line_manager', 'managers_manager', 'hr_contact', 'group:<name>', 'person:<code>' (null: a built-in chain stage). */
   approver?: string | null;
   /** The people resolved when the request was submitted (null: a built-in group, by user_type). */
   approver_ids?: readonly number[] | null;
@@ -98,11 +98,11 @@ export function decidedOtherStep(req: Pick<RequestFacts, 'approvals'>, userId: n
 }
 
 /**
- * decidedOtherStep as SQL: has the person `who` (an SQL expression) decided a stage of request `r` other than
- * `stage` (an SQL expression), themselves or through a delegate who decided it on their behalf?
+ * decidedOtherStep as SQL: has the person `who` decided a stage other than `stage` of the request whose id is
+ * `requestPk` (all three SQL expressions), themselves or through a delegate who decided it on their behalf?
  */
-export function decidedOtherStepSql(r: string, who: string, stage: string, alias = 'so'): string {
-  return `EXISTS (SELECT 1 FROM approvals ${alias} WHERE ${alias}.request_pk = ${r}.id AND ${alias}.stage <> ${stage}
+export function decidedOtherStepSql(requestPk: string, who: string, stage: string, alias = 'so'): string {
+  return `EXISTS (SELECT 1 FROM approvals ${alias} WHERE ${alias}.request_pk = ${requestPk} AND ${alias}.stage <> ${stage}
                    AND ${alias}.decision <> 'Pending' AND (${alias}.signer_id = ${who} OR ${alias}.on_behalf_of_id = ${who}))`;
 }
 
@@ -177,8 +177,12 @@ function builtinGroupApprovers(user: Pick<Viewer, 'user_type'>): string[] {
 export function dataStageApproverSql(user: Pick<Viewer, 'user_type'>, userParam: string, a = 'da'): string {
   const groups = builtinGroupApprovers(user);
   const byGroup = groups.length ? ` OR (${a}.approver_ids IS NULL AND ${a}.approver IN (${sqlList(groups)}))` : '';
+  // The requester's HR contact's stage passed on to the HR staff (hrContactPassedOn).
+  const passedOn = isInStageGroup(user, 'hr')
+    ? ` OR (${a}.approver = 'hr_contact' AND ${decidedOtherStepSql(`${a}.request_pk`, `${a}.approver_ids[1]`, `${a}.stage`, 'hx')})`
+    : '';
   // approver_ids @> ARRAY[user] (not = ANY): the GIN index of migration 140 answers it.
-  return `(${a}.approver IS NOT NULL AND (${a}.approver_ids @> ARRAY[${userParam}]::int[]${byGroup}))`;
+  return `(${a}.approver IS NOT NULL AND (${a}.approver_ids @> ARRAY[${userParam}]::int[]${byGroup}${passedOn}))`;
 }
 
 /**
@@ -190,7 +194,7 @@ export function dataQueueScopeSql(user: Pick<Viewer, 'user_type'>, userParam: st
   return `(${r}.id, ${r}.current_stage) IN (SELECT da.request_pk, da.stage FROM approvals da WHERE da.decision = 'Pending'
                    AND ${dataStageApproverSql(user, userParam, 'da')})
       AND ${r}.employee_id <> ${userParam} AND ${r}.status NOT IN ('Rejected', 'Cancelled', 'Withdrawn')
-      AND NOT ${decidedOtherStepSql(r, userParam, `${r}.current_stage`)}`;
+      AND NOT ${decidedOtherStepSql(`${r}.id`, userParam, `${r}.current_stage`)}`;
 }
 
 /**
@@ -213,10 +217,19 @@ export function actingFor(user: Viewer, req: RequestFacts, stage: string): Actin
   return actingForRule(user, req, stage, isOwnStageApprover, separationOfDutiesRefusal);
 }
 
+/**
+ * A data-defined stage of the requester's HR contact whose HR contact decided another step of the request (they are
+ * also its line manager): like the built-in HR step, it passes on to the other HR staff. The HR contact, else null.
+ */
+function hrContactPassedOn(req: Pick<RequestFacts, 'approvals'>, data: StageFacts): number | null {
+  const h = data.approver === 'hr_contact' ? data.approver_ids?.[0] : undefined;
+  return h !== undefined && decidedOtherStep(req, h, data.stage) !== null ? h : null;
+}
+
 /** The stage's own approvers (no delegation, no escalation). */
 function isOwnStageApprover(user: Viewer, req: RequestFacts, stage: string): boolean {
   const data = dataStage(req, stage);
-  if (data) return isDataStageApprover(user, data);
+  if (data) return isDataStageApprover(user, data) || (hrContactPassedOn(req, data) !== null && isInStageGroup(user, 'hr'));
   switch (stage) {
     case 'line_manager':
       return req.line_manager_id !== null && req.line_manager_id === user.id;
@@ -311,7 +324,7 @@ const sqlList = (xs: readonly string[]) => (xs.length ? xs.map((x) => `'${x.repl
 /** The requests (alias `r`) whose HR step passed on to the other HR staff: their HR contact decided another step. */
 const hrPassedOnSql = (r: string) =>
   `(${r}.line_manager_id = ${r}.hr_contact_id AND ${r}.form_type IN (${sqlList(STAGE_VIEW_TYPES.hr)})
-      AND ${decidedOtherStepSql(r, `${r}.hr_contact_id`, "'hr'", 'pv')})`;
+      AND ${decidedOtherStepSql(`${r}.id`, `${r}.hr_contact_id`, "'hr'", 'pv')})`;
 
 /**
  * The requests (alias `r`) on the dashboard of `role` for the viewer in query parameter `userParam`, as SQL: the
@@ -515,6 +528,7 @@ export function stageDeciders(req: DutyFacts, stage: string): { ids: number[] } 
   });
   const data = dataStage(req, stage);
   if (data) {
+    if (hrContactPassedOn(req, data) !== null) return { userType: GROUP_USER_TYPE.hr!, exclude: [...new Set(others)] };
     if (data.approver_ids) return notOthers(data.approver_ids);
     const type = builtinGroupType(data.approver);
     return type ? { userType: type, exclude: [...new Set(others)] } : { ids: [] };
