@@ -33,22 +33,21 @@ export function shortDate(iso: string): string {
 /** A person's stored period (or none) and whom they cover today. */
 export async function outOfOfficeOf(db: Queryable, userId: number, now: Date): Promise<OutOfOfficeAnswer> {
   const today = businessDate(now);
-  const [own, covering] = await Promise.all([
-    db.query(
-      `SELECT d.employee_code AS delegate, d.first_name || ' ' || d.last_name AS delegate_name, d.email AS delegate_email,
+  // One after the other: inside a transaction `db` is one client, which runs one query at a time.
+  const own = await db.query(
+    `SELECT d.employee_code AS delegate, d.first_name || ' ' || d.last_name AS delegate_name, d.email AS delegate_email,
               to_char(o.starts_on, 'YYYY-MM-DD') AS from, to_char(o.ends_on, 'YYYY-MM-DD') AS until, o.message,
               s.first_name || ' ' || s.last_name AS set_by
          FROM out_of_office o JOIN users d ON d.id = o.delegate_id LEFT JOIN users s ON s.id = o.set_by
         WHERE o.user_id = $1`,
-      [userId],
-    ),
-    db.query(
-      `SELECT u.employee_code, c.name, to_char(c.ends_on, 'YYYY-MM-DD') AS until
+    [userId],
+  );
+  const covering = await db.query(
+    `SELECT u.employee_code, c.name, to_char(c.ends_on, 'YYYY-MM-DD') AS until
          FROM cover_chain($1) c JOIN users u ON u.id = c.covered_id
         WHERE c.starts_on <= $2::date AND c.ends_on >= $2::date ORDER BY c.name`,
-      [userId, today],
-    ),
-  ]);
+    [userId, today],
+  );
   const o = own.rows[0];
   return {
     delegate: o?.delegate ?? null,
