@@ -90,11 +90,18 @@ export const GROUP_NAME = /^[a-z][a-z0-9_]{1,39}$/;
 const EMPLOYEE_CODE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
 
 export type Approver =
-  { kind: 'line_manager' } | { kind: 'managers_manager' } | { kind: 'group'; name: string } | { kind: 'person'; code: string };
+  | { kind: 'line_manager' }
+  | { kind: 'managers_manager' }
+  | { kind: 'hr_contact' }
+  | { kind: 'group'; name: string }
+  | { kind: 'person'; code: string };
 
-/** Reads an approver ('line_manager', 'managers_manager', 'group:<name>', 'person:<employee_code>'); null if malformed. */
+/**
+ * Reads an approver ('line_manager', 'managers_manager', 'hr_contact', 'group:<name>', 'person:<employee_code>'); null
+ * if malformed. 'hr_contact' is the requester's own HR contact (the built-in HR step), not any HR officer ('group:hr').
+ */
 export function parseApprover(spec: string): Approver | null {
-  if (spec === 'line_manager' || spec === 'managers_manager') return { kind: spec };
+  if (spec === 'line_manager' || spec === 'managers_manager' || spec === 'hr_contact') return { kind: spec };
   const group = /^group:(.+)$/.exec(spec);
   if (group) return GROUP_NAME.test(group[1]) ? { kind: 'group', name: group[1] } : null;
   const person = /^person:(.+)$/.exec(spec);
@@ -109,6 +116,8 @@ export function approverLabel(a: Approver): string {
       return 'Line Manager';
     case 'managers_manager':
       return "Manager's Manager";
+    case 'hr_contact':
+      return STAGES.hr.label;
     case 'group':
       return BUILTIN_GROUPS[a.name]?.title ?? a.name;
     case 'person':
@@ -127,6 +136,7 @@ export function stageKeys(chain: readonly { approver: string }[]): string[] {
     const a = parseApprover(s.approver);
     let key = `stage_${i + 1}`;
     if (a?.kind === 'line_manager' || a?.kind === 'managers_manager') key = a.kind;
+    else if (a?.kind === 'hr_contact') key = 'hr';
     else if (a?.kind === 'group' && BUILTIN_GROUPS[a.name]?.stage) key = BUILTIN_GROUPS[a.name].stage!;
     if (used.has(key)) key = `stage_${i + 1}`;
     used.add(key);
@@ -134,13 +144,23 @@ export function stageKeys(chain: readonly { approver: string }[]): string[] {
   });
 }
 
-/** A built-in chain in the admin API's words (hr -> group:hr, it_helpdesk -> group:it). */
+/**
+ * A built-in chain in the admin API's words, each stage meaning what it does in the code: the HR step is the
+ * requester's own HR contact (hr -> hr_contact), the group steps their groups (finance -> group:finance,
+ * it_helpdesk -> group:it). Saved back unchanged, it stays the code's chain.
+ */
 export function builtinChainAsWire(chain: readonly Stage[]): WireStage[] {
   return chain.map((s) => {
     if (s === 'line_manager') return { approver: 'line_manager' };
+    if (s === 'hr') return { approver: 'hr_contact' };
     if (s === 'it_helpdesk') return { approver: 'group:it' };
     return { approver: `group:${s}` };
   });
+}
+
+/** The same as the editor wrote it before 'hr_contact' existed (hr -> group:hr): a type saved so is unedited too. */
+function legacyBuiltinChainAsWire(chain: readonly Stage[]): WireStage[] {
+  return builtinChainAsWire(chain).map((s) => (s.approver === 'hr_contact' ? { approver: 'group:hr' } : s));
 }
 
 // ---- conditions --------------------------------------------------------------------------------
@@ -278,7 +298,10 @@ export const WireStageSchema = z.object({
   approver: z
     .string({ message: 'Each stage names its approver' })
     .trim()
-    .refine((s) => parseApprover(s) !== null, 'An approver is line_manager, managers_manager, group:<name> or person:<employee_code>'),
+    .refine(
+      (s) => parseApprover(s) !== null,
+      'An approver is line_manager, managers_manager, hr_contact, group:<name> or person:<employee_code>',
+    ),
   when: ConditionSchema.nullish().transform((w) => w ?? undefined),
 });
 
@@ -507,7 +530,7 @@ export function registryDefOfStored(row: StoredRow): FormTypeDef | null {
   if (!code) return null;
   const known = new Set(code.fields.map((f) => f.name));
   const extra = d.fields.filter((f) => !known.has(f.name)).map(registryField);
-  const chainEdited = !sameChain(d.chain, builtinChainAsWire(code.chain));
+  const chainEdited = !sameChain(d.chain, builtinChainAsWire(code.chain)) && !sameChain(d.chain, legacyBuiltinChainAsWire(code.chain));
   return {
     ...code,
     fields: [...code.fields, ...extra],

@@ -40,7 +40,7 @@ export interface FieldDef {
 }
 
 /**
- * A stage of a chain defined as data (form-types.ts): who approves ('line_manager', 'managers_manager',
+ * A stage of a chain defined as data (form-types.ts): who approves ('line_manager', 'managers_manager', 'hr_contact',
  * 'group:<name>', 'person:<employee_code>'), the stage's label, and when it applies.
  */
 export interface ChainStageDef {

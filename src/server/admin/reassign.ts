@@ -6,6 +6,7 @@
 import { MANAGER_VIEW_ONLY_TYPES } from '../../domain/approvals.js';
 import type { Queryable } from '../db/pool.js';
 import { conflict } from '../http/errors.js';
+import { decidedOtherStepSql } from '../policies/requests.js';
 
 export type MovableStage = 'line_manager' | 'hr';
 
@@ -73,7 +74,7 @@ export async function moveStages(c: Queryable, m: MoveInput): Promise<MovedStep[
     `SELECT r.request_id FROM requests r
       WHERE ${sql} AND r.${col} IS DISTINCT FROM $${n + 1}
         AND (r.employee_id = $${n + 1}
-             OR EXISTS (SELECT 1 FROM approvals a WHERE a.request_pk = r.id AND a.signer_id = $${n + 1} AND a.stage <> $${n + 2}))
+             OR ${decidedOtherStepSql('r.id', `$${n + 1}`, `$${n + 2}`, 'a')})
       ORDER BY r.id LIMIT 20`,
     [...params, m.to.id, m.stage],
   );

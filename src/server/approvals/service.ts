@@ -9,7 +9,6 @@ import {
   type ApproverRole,
   ROLE_STAGE,
   buildHistory,
-  checkDataStageDecidable,
   checkStageDecidable,
   derivedItSupportStatus,
   nextDataStage,
@@ -49,10 +48,12 @@ import {
   canSeeSensitive,
   canViewRequest,
   decideRefusal,
+  decidedOtherStepSql,
   hasDataChain,
   queueScopeSql,
   isSensitiveField,
   separationOfDutiesRefusal as dutyRefusal,
+  stageStateCheck,
   viewRelations,
   withoutSensitive,
 } from '../policies/requests.js';
@@ -268,7 +269,7 @@ function planDecision(
 
   // A chain defined as data (issue 20) is the request's own stages, as resolved when it was submitted.
   const dataChain = hasDataChain(row);
-  const check = dataChain ? checkDataStageDecidable(toRecord(row), row.approvals, stage) : checkStageDecidable(toRecord(row), stage);
+  const check = stageStateCheck(row, stage);
   if (!check.ok) throw new HttpError(check.status ?? 409, check.message ?? 'This request cannot be decided now');
   const reasonErr = rejectionReasonError(decision, input.reason, stage);
   if (reasonErr) throw badRequest(reasonErr);
@@ -515,9 +516,9 @@ const managerWaiting = () => `(r.current_stage = 'line_manager'
          AND coalesce(r.data->>'line_manager_acknowledgement', 'false') <> 'true'))`;
 
 /** Separation of duties in the queues: a request whose other step the caller ($1) decided is not offered to them
- * (someone else of the group decides this step). The line-manager step comes first, so it needs no such check. */
-const notDecidedByCaller = (stage: Stage) =>
-  `NOT EXISTS (SELECT 1 FROM approvals x WHERE x.request_pk = r.id AND x.stage <> '${stage}' AND x.signer_id = $1)`;
+ * (someone else of the group decides this step), nor one a delegate decided another step of for the caller (the policy's
+ * decidedOtherStep). The line-manager step comes first, so it needs no such check. */
+const notDecidedByCaller = (stage: Stage) => `NOT ${decidedOtherStepSql('r.id', '$1', `'${stage}'`, 'x')}`;
 
 function scopeOf(role: ApproverRole): QueueScope {
   switch (role) {

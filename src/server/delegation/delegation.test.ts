@@ -4,7 +4,7 @@
 // who is covering.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessDate } from '../../domain/business-time.js';
-import { type Factories, type Person, factories } from '../test/factories.js';
+import { type Factories, type Person, factories, stateFingerprint } from '../test/factories.js';
 import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
 
 let t: TestApp;
@@ -93,6 +93,33 @@ describe('out of office: self-service API', () => {
     expect((await del(admin, url)).body.delegate).toBeNull();
     const after = await admin.get(`/api/admin/audit?target=${manager.employee_code}`);
     expect(after.body.entries.map((e: { action: string }) => e.action)).toContain('person.out_of_office.clear');
+  });
+  it('a period the person sets or clears themselves is audited too (who, before, after)', async () => {
+    const { manager, delegate } = await setup();
+    const other = await f.person({ kind: 'employee', first_name: 'Olga' });
+    const me = await f.login(manager);
+    const admin = await f.login(await f.person({ kind: 'admin' }));
+    const entries = async () =>
+      (await admin.get(`/api/admin/audit?target=person:${manager.employee_code}&action=person.out_of_office.`)).body.entries as Array<{
+        action: string;
+        actor: { employee_code: string };
+        before: Record<string, unknown>;
+        after: Record<string, unknown> | null;
+      }>;
+    expect(await entries()).toEqual([]);
+    const first = { delegate: delegate.employee_code, from: today(), until: addDays(today(), 3), message: 'Away' };
+    expect((await me.put('/api/me/out-of-office', first)).status).toBe(200);
+    expect((await me.put('/api/me/out-of-office', { ...first, delegate: other.employee_code })).status).toBe(200);
+    expect((await del(me, '/api/me/out-of-office')).status).toBe(200);
+    const rows = (await entries()).reverse();
+    expect(rows.map((e) => e.action)).toEqual(['person.out_of_office.set', 'person.out_of_office.set', 'person.out_of_office.clear']);
+    expect(rows.every((e) => e.actor.employee_code === manager.employee_code)).toBe(true);
+    expect(rows[0].before).toMatchObject({ delegate: null });
+    expect(rows[0].after).toMatchObject({ delegate: delegate.employee_code, from: first.from, until: first.until, message: 'Away' });
+    expect(rows[1].before).toMatchObject({ delegate: delegate.employee_code });
+    expect(rows[1].after).toMatchObject({ delegate: other.employee_code });
+    expect(rows[2].before).toMatchObject({ delegate: other.employee_code });
+    expect(rows[2].after).toBeNull();
   });
 });
 
@@ -185,6 +212,27 @@ describe('a delegate decides for an approver who is away', () => {
     expect(second.body.error).toMatch(/already decided/);
     // The HR contact decides it themselves.
     expect((await (await f.login(hr)).post('/api/hr/update-status', { form_id: theirs.request_id, status: 'Approved' })).status).toBe(200);
+  });
+
+  it('a deactivated person in the middle of a chain breaks it: the last delegate covers nobody through them', async () => {
+    const { employee, manager } = await setup();
+    const middle = await f.person({ kind: 'employee', first_name: 'Mia' });
+    const last = await f.person({ kind: 'employee', first_name: 'Leo' });
+    // The manager is away and names Mia; Mia is away too and names Leo: Leo covers both.
+    await away(manager, middle);
+    await away(middle, last);
+    const rec = await f.request({ owner: employee, formType: 'leave-request' });
+    const covering = async () =>
+      (await (await f.login(last)).get('/api/me/out-of-office')).body.covering.map((c: { name: string }) => c.name);
+    expect((await covering()).sort()).toEqual([manager.name, middle.name].sort());
+    // Mia leaves the company (deactivated): the chain through her no longer reaches the manager.
+    await t.db.query('UPDATE users SET active = false WHERE id = $1', [middle.id]);
+    expect(await covering()).toEqual([]);
+    const l = await f.login(last);
+    expect((await l.get('/api/me/covering')).body.items.map((i: { form_id: string }) => i.form_id)).not.toContain(rec.request_id);
+    const before = await stateFingerprint(t);
+    expect((await l.post('/api/manager/update-status', { form_id: rec.request_id, status: 'Approved' })).status).toBe(404);
+    expect(await stateFingerprint(t)).toEqual(before);
   });
 
   it('the approver back from leave does not decide a second step a delegate decided for them', async () => {

@@ -125,6 +125,78 @@ describe('reminders and escalation', () => {
     expect(await titles(hr.id, rec.request_id, 'Reminder')).toEqual([]);
   });
 
+  it('separation of duties holds for reminders and escalation: whoever a delegate decided another step for is left out', async () => {
+    const mo = await f.person({ kind: 'line_manager', first_name: 'Mo' });
+    const hr = await f.person({ kind: 'hr', manager: mo }); // the HR step would escalate to the HR contact's manager, Mo
+    const employee = await f.person({ kind: 'employee', manager: mo, hr_contact: hr });
+    const dee = await f.person({ kind: 'employee', first_name: 'Dee' });
+    at('2027-01-04'); // a Monday
+    const rec = await f.request({ owner: employee, formType: 'leave-request' });
+    // Mo is away (Dee decides for him); the HR contact is away too and names Mo.
+    const period = { from: '2027-01-04', until: '2027-01-29' };
+    expect((await (await f.login(mo)).put('/api/me/out-of-office', { delegate: dee.email, ...period })).status).toBe(200);
+    expect((await (await f.login(hr)).put('/api/me/out-of-office', { delegate: mo.email, ...period })).status).toBe(200);
+    const decided = await (await f.login(dee)).post('/api/manager/update-status', { form_id: rec.request_id, status: 'Approved' });
+    expect(decided.status, decided.text).toBe(200);
+    expect(decided.body.form.line_manager_on_behalf_of).toBe(mo.name);
+    // The policy keeps Mo from the HR step (a second step of the request, decided for him by Dee) ...
+    const refused = await (await f.login(mo)).post('/api/hr/update-status', { form_id: rec.request_id, status: 'Approved' });
+    expect(refused.status).toBe(403);
+
+    // ... so he is neither reminded of it (as the away HR contact's delegate) nor is it escalated to him (her manager).
+    at('2027-01-06');
+    await bothPoll();
+    expect(await titles(hr.id, rec.request_id, 'Reminder')).toHaveLength(1);
+    expect(await titles(mo.id, rec.request_id, 'Reminder')).toEqual([]);
+    at('2027-01-11');
+    await bothPoll();
+    const hrStage = (await t.db.query(`SELECT escalated_to_id FROM approvals WHERE request_pk = $1 AND stage = 'hr'`, [rec.id])).rows[0];
+    expect(hrStage.escalated_to_id).not.toBeNull();
+    expect(hrStage.escalated_to_id).not.toBe(mo.id);
+    expect(await titles(mo.id, rec.request_id, 'Escalated')).toEqual([]);
+    const sent = await t.db.query(`SELECT recipients FROM approval_reminders WHERE request_pk = $1`, [rec.id]);
+    expect(sent.rows.flatMap((r) => r.recipients)).not.toContain(mo.id);
+  });
+
+  it('on a chain defined as data, the generic queue and the notifications leave out whoever a delegate decided another step for', async () => {
+    const admin = await f.login(await f.person({ kind: 'admin' }));
+    const mo = await f.person({ kind: 'finance', first_name: 'Mo' }); // a finance officer who is also a line manager
+    const colleague = await f.person({ kind: 'finance' });
+    const employee = await f.person({ kind: 'employee', manager: mo });
+    const dee = await f.person({ kind: 'employee', first_name: 'Dee' });
+    const formType = `duty-check-${String.fromCharCode(97 + (process.pid % 26))}`;
+    const created = await admin.post('/api/admin/form-types', {
+      form_type: formType,
+      title: 'Duty check',
+      category: 'Finance',
+      description: 'The line manager, then finance.',
+      enabled: true,
+      fields: [{ name: 'topic', label: 'Topic', type: 'text', required: true }],
+      chain: [{ approver: 'line_manager' }, { approver: 'group:finance' }],
+    });
+    expect(created.status, created.text).toBe(201);
+    at('2027-02-01');
+    const submitted = await (await f.login(employee)).post(`/api/forms/${formType}`, { topic: 'Budget' });
+    expect(submitted.status, submitted.text).toBeLessThan(300);
+    const id = String((submitted.body.form ?? submitted.body.record ?? submitted.body).request_id);
+    expect(
+      (await (await f.login(mo)).put('/api/me/out-of-office', { delegate: dee.email, from: '2027-02-01', until: '2027-02-05' })).status,
+    ).toBe(200);
+    const res = await (await f.login(dee)).post('/api/approvals/bulk', { items: [{ form_id: id, decision: 'Approved' }] });
+    expect(res.body.results[0], JSON.stringify(res.body)).toMatchObject({ ok: true });
+    const queueOf = async (p: typeof mo) =>
+      ((await (await f.login(p)).get('/api/approvals/queue')).body.items ?? []).map((i: { form_id: string }) => i.form_id);
+    expect(await queueOf(colleague)).toContain(id);
+    expect(await queueOf(mo)).not.toContain(id);
+    const awaiting = async (userId: number) =>
+      (await t.db.query('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND form_id = $2 AND awaiting', [userId, id]))
+        .rows[0].n;
+    await expect.poll(() => awaiting(colleague.id)).toBeGreaterThan(0);
+    const stageKey = (await t.db.query('SELECT current_stage FROM requests WHERE request_id = $1', [id])).rows[0].current_stage;
+    const mine = await t.db.query('SELECT 1 FROM notifications WHERE user_id = $1 AND form_id = $2 AND stage = $3', [mo.id, id, stageKey]);
+    expect(mine.rowCount).toBe(0);
+  });
+
   it('the administrator changes the limits per form type; bad settings are refused', async () => {
     const admin = await f.login(await f.person({ kind: 'admin' }));
     const list = await admin.get('/api/admin/reminder-settings');

@@ -14,7 +14,7 @@ import { type ReminderSettings, reminderStep } from '../../domain/reminders.js';
 import type { Db, Queryable } from '../db/pool.js';
 import { LIVE_CHANNEL } from '../events/notify.js';
 import { recordEvent } from '../events/service.js';
-import { stageDeciders } from '../policies/requests.js';
+import { separatedFrom, stageDeciders } from '../policies/requests.js';
 import { RECORD_SELECT, type RecordRow } from '../requests/repo.js';
 import { reminderSettingsOf, settingsFor, stageLabelOf, waitedDays } from './service.js';
 
@@ -77,14 +77,16 @@ async function waitingOn(c: Queryable, row: RecordRow, stage: Stage, today: stri
         WHERE o.user_id = ANY($1::int[]) AND o.starts_on <= $2::date AND o.ends_on >= $2::date`,
       [frontier, today],
     );
-    frontier = r.rows.map((x) => x.delegate_id).filter((id: number) => !all.has(id));
+    // A chain of delegation never passes through the requester (policies/cover.ts).
+    frontier = r.rows.map((x) => x.delegate_id).filter((id: number) => !all.has(id) && id !== row.employee_user_id);
     for (const id of frontier) all.add(id);
   }
   const escalatedTo = row.approvals.find((a) => a.stage === stage)?.escalated_to_id;
   if (escalatedTo) all.add(escalatedTo);
-  // Never the requester, nor whoever decided another step of the request (separation of duties).
-  const others = row.approvals.filter((a) => a.stage !== stage && a.decision !== 'Pending').map((a) => a.signer_id);
-  return [...all].filter((id) => id !== row.employee_user_id && !others.includes(id));
+  // Never anyone separation of duties keeps from the stage (the policy's rule: the requester, whoever decided another
+  // step of the request themselves or had a delegate decide it for them).
+  const separated = separatedFrom(row, stage);
+  return [...all].filter((id) => !separated.includes(id));
 }
 
 /** Writes notifications (awaiting items of `stage`) for `userIds` and announces them on the live channel. */
@@ -133,13 +135,13 @@ async function remind(db: Db, row: RecordRow, stage: Stage, waited: number, now:
 
 /**
  * Who an overdue stage escalates to: the approver's own manager (line manager and HR steps), the lead of a group
- * (the person most of its members report to), else an administrator; never the requester nor whoever decided
- * another step of the request. Null: nobody fits.
+ * (the person most of its members report to), else an administrator; never anyone separation of duties keeps from
+ * the stage (separatedFrom: the requester, whoever decided another step of the request or had it decided for them by
+ * a delegate), since they could not decide it. Null: nobody fits.
  */
 async function escalationTarget(c: Queryable, row: RecordRow, stage: Stage): Promise<{ id: number; name: string } | null> {
   const to = stageDeciders(row, stage);
-  const others = row.approvals.filter((a) => a.stage !== stage && a.decision !== 'Pending' && a.signer_id).map((a) => a.signer_id);
-  const excluded = [row.employee_user_id, ...others, ...('ids' in to ? to.ids : [])];
+  const excluded = [...separatedFrom(row, stage), ...('ids' in to ? to.ids : [])];
   const r = await c.query<{ id: number; name: string }>(
     `WITH approvers AS (
        SELECT u.id, u.manager_id FROM users u

@@ -1,19 +1,18 @@
 // Out of office and delegates (docs/delegation.md): a person's period away with the delegate who decides for them
-// meanwhile, set by themselves or by an administrator (audited); who is covering a waiting request, for its
+// meanwhile, set by themselves or by an administrator (audited either way); who is covering a waiting request, for its
 // requester; and the items a delegate (or the person an overdue stage escalated to) decides for others. Who may
 // decide what is the request policy's (policies/requests.ts with policies/cover.ts); this module stores and lists.
 import { addDays, businessDate, isIsoDate } from '../../domain/business-time.js';
 import { type Stage, STAGES, formTypeDef } from '../../domain/forms.js';
 import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings, isOverdue, workingDaysWaited } from '../../domain/reminders.js';
-import { checkDataStageDecidable, checkStageDecidable } from '../../domain/approvals.js';
 import { stageKeyLabel } from '../../domain/form-types.js';
 import { type Db, type Queryable, prepared } from '../db/pool.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { AuthUser } from '../people/service.js';
 import { writeAudit } from '../admin/audit.js';
 import { GROUP_USER_TYPE } from '../policies/groups.js';
-import { actingFor, hasDataChain, stageDeciders } from '../policies/requests.js';
-import { RECORD_SELECT, type RecordRow, toRecord } from '../requests/repo.js';
+import { actingFor, stageDeciders, stageStateCheck } from '../policies/requests.js';
+import { RECORD_SELECT, type RecordRow } from '../requests/repo.js';
 import { HolidayService } from '../calendar/service.js';
 
 import type { CoveringItem, OutOfOfficeAnswer, OutOfOfficeInput } from '../../domain/delegation.js';
@@ -34,22 +33,21 @@ export function shortDate(iso: string): string {
 /** A person's stored period (or none) and whom they cover today. */
 export async function outOfOfficeOf(db: Queryable, userId: number, now: Date): Promise<OutOfOfficeAnswer> {
   const today = businessDate(now);
-  const [own, covering] = await Promise.all([
-    db.query(
-      `SELECT d.employee_code AS delegate, d.first_name || ' ' || d.last_name AS delegate_name, d.email AS delegate_email,
+  // One after the other: inside a transaction `db` is one client, which runs one query at a time.
+  const own = await db.query(
+    `SELECT d.employee_code AS delegate, d.first_name || ' ' || d.last_name AS delegate_name, d.email AS delegate_email,
               to_char(o.starts_on, 'YYYY-MM-DD') AS from, to_char(o.ends_on, 'YYYY-MM-DD') AS until, o.message,
               s.first_name || ' ' || s.last_name AS set_by
          FROM out_of_office o JOIN users d ON d.id = o.delegate_id LEFT JOIN users s ON s.id = o.set_by
         WHERE o.user_id = $1`,
-      [userId],
-    ),
-    db.query(
-      `SELECT u.employee_code, c.name, to_char(c.ends_on, 'YYYY-MM-DD') AS until
+    [userId],
+  );
+  const covering = await db.query(
+    `SELECT u.employee_code, c.name, to_char(c.ends_on, 'YYYY-MM-DD') AS until
          FROM cover_chain($1) c JOIN users u ON u.id = c.covered_id
         WHERE c.starts_on <= $2::date AND c.ends_on >= $2::date ORDER BY c.name`,
-      [userId, today],
-    ),
-  ]);
+    [userId, today],
+  );
   const o = own.rows[0];
   return {
     delegate: o?.delegate ?? null,
@@ -95,7 +93,8 @@ export async function setOutOfOffice(
   const delegateId = await checkPeriod(db, userId, input, now);
   const message = input.message?.trim() || null;
   await db.tx(async (c) => {
-    const before = setBy.id !== userId ? await outOfOfficeOf(c, userId, now) : null;
+    // Audited whoever sets it, the person themselves or an administrator (who, before, after).
+    const before = await outOfOfficeOf(c, userId, now);
     await c.query(
       `INSERT INTO out_of_office (user_id, delegate_id, starts_on, ends_on, message, set_by, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -103,7 +102,7 @@ export async function setOutOfOffice(
               message = excluded.message, set_by = excluded.set_by, updated_at = excluded.updated_at`,
       [userId, delegateId, input.from, input.until, message, setBy.id, now],
     );
-    if (before) await auditOutOfOffice(c, setBy, userId, 'person.out_of_office.set', before, await outOfOfficeOf(c, userId, now));
+    await auditOutOfOffice(c, setBy, userId, 'person.out_of_office.set', before, await outOfOfficeOf(c, userId, now));
   });
   return outOfOfficeOf(db, userId, now);
 }
@@ -111,9 +110,9 @@ export async function setOutOfOffice(
 /** Ends the period of `userId` (none set: nothing changes). */
 export async function clearOutOfOffice(db: Db, userId: number, by: AuthUser, now: Date): Promise<OutOfOfficeAnswer> {
   await db.tx(async (c) => {
-    const before = by.id !== userId ? await outOfOfficeOf(c, userId, now) : null;
+    const before = await outOfOfficeOf(c, userId, now);
     const r = await c.query('DELETE FROM out_of_office WHERE user_id = $1', [userId]);
-    if (before && r.rowCount) await auditOutOfOffice(c, by, userId, 'person.out_of_office.clear', before, null);
+    if (r.rowCount) await auditOutOfOffice(c, by, userId, 'person.out_of_office.clear', before, null);
   });
   return outOfOfficeOf(db, userId, now);
 }
@@ -232,8 +231,7 @@ export async function coveringItems(db: Queryable, user: AuthUser, now: Date, li
   for (const row of r.rows) {
     const stage = row.current_stage as Stage;
     const acting = actingFor(user, row, stage);
-    const rec = toRecord(row);
-    const check = hasDataChain(row) ? checkDataStageDecidable(rec, row.approvals, stage) : checkStageDecidable(rec, stage);
+    const check = stageStateCheck(row, stage);
     if (!acting || !check.ok) continue;
     const waited = waitedDays(row, stage, now);
     out.push({

@@ -13,7 +13,7 @@ import type { Db, Queryable } from '../db/pool.js';
 import { emailLinkRefusal } from '../policies/email-links.js';
 import { loadUser } from '../people/service.js';
 import { type RecordRow, loadRecordByRef } from '../requests/repo.js';
-import { describeRequest, loadDecision, stageApprovalLabel } from './content.js';
+import { describeRequest, loadDecision, requestStageApprovalLabel } from './content.js';
 import { createActionLink, pruneActionLinks } from './links.js';
 import type { ActionUrls, DigestItem, MailModel } from './templates.js';
 
@@ -69,7 +69,8 @@ const url = (ctx: MailContext, path: string) => `${ctx.settings.publicUrl}${path
 async function actionsFor(ctx: MailContext, c: Queryable, row: OutboxRow, req: RecordRow, now: Date): Promise<ActionUrls | null> {
   if (
     !row.stage ||
-    !Object.hasOwn(STAGES, row.stage) ||
+    // a stage of this request (a built-in chain's or one defined as data); the policy decides the rest
+    !req.approvals.some((a) => a.stage === row.stage) ||
     row.stage === 'it_helpdesk' ||
     row.approval_field === 'line_manager_acknowledgement'
   )
@@ -111,7 +112,8 @@ async function itemOf(ctx: MailContext, row: OutboxRow, now: Date): Promise<Dige
   const requestUrl = url(ctx, request.path);
   if (row.email_kind === 'new_item') {
     if (!stillWaiting(req, row.stage)) return null;
-    const stageLabel = row.stage && Object.hasOwn(STAGES, row.stage) ? stageApprovalLabel(row.stage as Stage) : 'your action';
+    const stageLabel =
+      row.stage && req.approvals.some((a) => a.stage === row.stage) ? requestStageApprovalLabel(req, row.stage) : 'your action';
     return { title: row.title, request, requestUrl, decision: null, stageLabel, actions: await actionsFor(ctx, ctx.db, row, req, now) };
   }
   const stage = row.stage && Object.hasOwn(STAGES, row.stage) ? (row.stage as Stage) : null;

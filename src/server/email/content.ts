@@ -14,6 +14,12 @@ import type { RecordRow } from '../requests/repo.js';
 /** 'Line Manager Approval': a stage as the notifications name it. */
 export const stageApprovalLabel = (stage: Stage) => approvalFieldLabel(stageApprovalField(stage));
 
+/** A stage's approval label on a request: a stage of a chain defined as data by its own label, else the built-in's. */
+export function requestStageApprovalLabel(req: Pick<RecordRow, 'approvals'>, stage: string): string {
+  const own = req.approvals.find((a) => a.stage === stage && a.approver)?.stage_label;
+  return own ? `${own} Approval` : stageApprovalLabel(stage as Stage);
+}
+
 const isBlank = (v: unknown) => v === null || v === undefined || String(v).trim() === '';
 
 /** The dates of a request: its first two date fields with values ('from to', or one day). */

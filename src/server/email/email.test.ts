@@ -79,10 +79,11 @@ const lineManagerDecision = async (pk: number) =>
   (await t.db.query(`SELECT decision, rejection_reason, signer_name FROM approvals WHERE request_pk = $1 AND stage = 'line_manager'`, [pk]))
     .rows[0];
 
-async function linkFor(manager: Person, pk: number, opts: { hoursAgo?: number } = {}) {
+async function linkFor(manager: Person, pk: number, opts: { hoursAgo?: number; stage?: string } = {}) {
   const rev = (await t.db.query('SELECT revision FROM requests WHERE id = $1', [pk])).rows[0].revision;
   const at = new Date(t.clock.now().getTime() - (opts.hoursAgo ?? 0) * 3_600_000);
-  return createActionLink(t.db, key, { approverId: manager.id, requestPk: pk, stage: 'line_manager', revision: rev }, at, 72);
+  const stage = (opts.stage ?? 'line_manager') as 'line_manager';
+  return createActionLink(t.db, key, { approverId: manager.id, requestPk: pk, stage, revision: rev }, at, 72);
 }
 
 describe('e-mails over SMTP', () => {
@@ -341,6 +342,85 @@ describe('Approve / Reject links', () => {
     expect(decided.status).toBe(409);
     expect(decided.body.code).toBe('decided');
     expect(await fingerprint()).toEqual(afterDecision);
+  });
+
+  it('an approver who must change their password cannot use a link until they have (as on the web)', async () => {
+    const { manager, pk, id } = await teamWithRequest(44);
+    const link = await linkFor(manager, pk);
+    await t.db.query('UPDATE users SET must_change_password = true WHERE id = $1', [manager.id]);
+    const before = await fingerprint();
+    for (const res of [await check(link.approve), await decideWith(link.approve), await decideWith(link.reject, 'No')]) {
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('password_change');
+      expect(res.body.error).toMatch(/change your password/);
+    }
+    expect(await fingerprint()).toEqual(before);
+    // The web refuses the same person the same way meanwhile.
+    const web = await (await t.login(manager.email)).post('/api/manager/update-status', { form_id: id, status: 'Approved' });
+    expect(web.status).toBe(403);
+    // Once the password is changed, the same link works.
+    await t.db.query('UPDATE users SET must_change_password = false WHERE id = $1', [manager.id]);
+    const done = await decideWith(link.approve);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(await lineManagerDecision(pk)).toMatchObject({ decision: 'Approved', signer_name: manager.name });
+  });
+
+  it('offers working links for a type whose chain an administrator defined as data, and refuses the stage that does not wait yet', async () => {
+    const admin = await f.login(await f.person({ kind: 'admin' }));
+    const owner = await f.person({ kind: 'finance', first_name: 'Bea' });
+    const { employee, manager } = await f.team();
+    const outsider = await f.person({ kind: 'employee' });
+    const formType = `mail-sign-off-${String.fromCharCode(97 + (process.pid % 26))}`;
+    const created = await admin.post('/api/admin/form-types', {
+      form_type: formType,
+      title: 'Budget sign-off',
+      category: 'Finance',
+      description: 'The line manager, then the budget owner.',
+      enabled: true,
+      fields: [{ name: 'topic', label: 'Topic', type: 'text', required: true }],
+      chain: [{ approver: 'line_manager' }, { approver: `person:${owner.employee_code}` }],
+    });
+    expect(created.status, created.text).toBe(201);
+    const submitted = await (await f.login(employee)).post(`/api/forms/${formType}`, { topic: 'Offsite' });
+    expect(submitted.status, submitted.text).toBeLessThan(300);
+    const rec = submitted.body.form ?? submitted.body.record ?? submitted.body;
+    const id = String(rec.request_id);
+    const pk = Number((await t.db.query('SELECT id FROM requests WHERE request_id = $1', [id])).rows[0].id);
+    const stages = (await t.db.query('SELECT stage FROM approvals WHERE request_pk = $1 ORDER BY seq', [pk])).rows.map((r) => r.stage);
+    expect(stages).toHaveLength(2);
+
+    // Refused: the budget owner's step does not wait yet; someone who is no approver of it.
+    const early = await linkFor(owner, pk, { stage: stages[1] });
+    const stranger = await linkFor(outsider, pk, { stage: stages[0] });
+    const before = await fingerprint();
+    const notYet = await decideWith(early.approve);
+    expect(notYet.status).toBe(409);
+    expect(notYet.body.code).toBe('decided');
+    const notTheirs = await decideWith(stranger.approve);
+    expect(notTheirs.status).toBe(403);
+    expect(notTheirs.body.code).toBe('not_allowed');
+    expect(await fingerprint()).toEqual(before);
+
+    // The line manager's e-mail has links, and they work.
+    const first = await mailTo(manager.email, id);
+    const seen = await check(tokenOf(first.text!, 'a'));
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body).toMatchObject({ stage: stages[0], approver_name: manager.name });
+    expect((await decideWith(tokenOf(first.text!, 'a'))).status).toBe(200);
+
+    // Then the budget owner's e-mail, with the stage's own label (the named person's) and links that decide it.
+    const second = await mailTo(owner.email, id);
+    expect(second.text).toContain(`(${owner.name} Approval)`);
+    const seen2 = await check(tokenOf(second.text!, 'a'));
+    expect(seen2.body).toMatchObject({ stage: stages[1], stage_label: `${owner.name} Approval`, approver_name: owner.name });
+    const done = await decideWith(tokenOf(second.text!, 'a'));
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const rows = (await t.db.query('SELECT decision, signer_id FROM approvals WHERE request_pk = $1 ORDER BY seq', [pk])).rows;
+    expect(rows).toEqual([
+      { decision: 'Approved', signer_id: manager.id },
+      { decision: 'Approved', signer_id: owner.id },
+    ]);
+    expect((await t.db.query('SELECT status FROM requests WHERE id = $1', [pk])).rows[0].status).toBe('Approved');
   });
 
   it('a link decides once even when used twice at the same moment', async () => {

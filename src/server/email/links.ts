@@ -13,7 +13,7 @@ import { HttpError } from '../http/errors.js';
 import { type AuthUser, loadUser } from '../people/service.js';
 import { type EmailLinkFacts, type EmailLinkRefusal, INVALID_LINK_MESSAGE, emailLinkRefusal } from '../policies/email-links.js';
 import { type RecordRow, type RequestRecord, loadRecordByRef } from '../requests/repo.js';
-import { describeRequest, stageApprovalLabel } from './content.js';
+import { describeRequest, requestStageApprovalLabel } from './content.js';
 import type { EmailLinkView } from '../../domain/email.js';
 
 /** The page of an action link (a web route: domain/web-routes.ts). */
@@ -132,7 +132,7 @@ export async function checkActionLink(
   return {
     decision,
     stage,
-    stage_label: stageApprovalLabel(stage),
+    stage_label: requestStageApprovalLabel(row, stage),
     approver_name: `${approver.first_name} ${approver.last_name}`,
     request: describeRequest(row),
     expires_at: new Date(link.expires_at).toISOString(),

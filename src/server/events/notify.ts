@@ -46,7 +46,7 @@ export interface RequestContext {
   status: string;
   employee_name: string;
   line_manager_acknowledgement: unknown;
-  approvals: Array<{ stage: Stage; seq: number; decision: string; signer_id?: number | null }>;
+  approvals: Array<{ stage: Stage; seq: number; decision: string; signer_id?: number | null; on_behalf_of_id?: number | null }>;
 }
 
 async function loadContext(c: Queryable, pk: number): Promise<RequestContext | undefined> {
@@ -54,7 +54,7 @@ async function loadContext(c: Queryable, pk: number): Promise<RequestContext | u
     `SELECT r.id AS pk, r.request_id, r.form_type, r.employee_id, r.line_manager_id, r.hr_contact_id, r.status,
             e.first_name || ' ' || e.last_name AS employee_name, r.data->'line_manager_acknowledgement' AS line_manager_acknowledgement,
             (SELECT coalesce(json_agg(json_build_object('stage', a.stage, 'seq', a.seq, 'decision', a.decision, 'signer_id', a.signer_id,
-                   'approver', a.approver, 'approver_ids', a.approver_ids, 'stage_label', a.stage_label) ORDER BY a.seq), '[]'::json)
+                   'on_behalf_of_id', a.on_behalf_of_id, 'approver', a.approver, 'approver_ids', a.approver_ids, 'stage_label', a.stage_label) ORDER BY a.seq), '[]'::json)
                FROM approvals a WHERE a.request_pk = r.id) AS approvals
        FROM requests r JOIN users e ON e.id = r.employee_id
       WHERE r.id = $1`,
@@ -80,6 +80,7 @@ export function notificationContext(row: RecordRow): RequestContext {
       seq: i + 1,
       decision: a.decision,
       signer_id: a.signer_id,
+      on_behalf_of_id: a.on_behalf_of_id ?? null,
       approver: a.approver ?? null,
       approver_ids: a.approver_ids ?? null,
       stage_label: a.stage_label ?? null,

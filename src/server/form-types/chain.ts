@@ -80,6 +80,15 @@ async function approversOf(
             ).rows[0]?.manager_id;
       return one(m, "This request needs your manager's manager, but none is on record; please ask an administrator");
     }
+    case 'hr_contact': {
+      // The requester's own HR contact (the built-in HR step), active.
+      const h = (
+        await c.query('SELECT u.hr_contact_id FROM users u JOIN users h ON h.id = u.hr_contact_id WHERE u.id = $1 AND h.active', [
+          r.employeeId,
+        ])
+      ).rows[0]?.hr_contact_id;
+      return one(h, 'This request needs your HR contact, but none is on record for you; please ask an administrator');
+    }
     case 'person': {
       const p = await c.query('SELECT id FROM users WHERE upper(employee_code) = $1 AND active', [a.code]);
       return one(p.rows[0]?.id, `The ${label} step names someone who is no longer active; please ask an administrator`);

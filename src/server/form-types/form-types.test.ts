@@ -592,3 +592,68 @@ describe('a built-in type whose chain an administrator changed', () => {
     expect(again.finance_approval).toBe('Pending');
   });
 });
+
+describe("a built-in chain's HR step is the requester's HR contact, through the editor and back", () => {
+  it('round-trips unchanged, and an edited chain keeps its HR step with the HR contact (passed on when they decided another step)', async () => {
+    const current = (await admin.get('/api/admin/form-types/leave-request')).body.form_type;
+    expect(current.chain).toEqual([{ approver: 'line_manager' }, { approver: 'hr_contact' }]);
+    // Saved back as the editor read it: still the code's chain.
+    const same = await admin.put('/api/admin/form-types/leave-request', { ...current });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect((await admin.get('/api/admin/form-types/leave-request')).body.form_type.chain).toEqual(current.chain);
+    const hr = await f.person({ kind: 'hr', first_name: 'Hana' });
+    const otherHr = await f.person({ kind: 'hr', first_name: 'Omar' });
+    const manager = await f.person({ kind: 'line_manager' });
+    const employee = await f.person({ kind: 'employee', manager, hr_contact: hr });
+    const plain = await f.request({ owner: employee, formType: 'leave-request' });
+    expect(
+      (await t.db.query('SELECT count(*)::int AS n FROM approvals WHERE request_pk = $1 AND approver IS NOT NULL', [plain.id])).rows[0].n,
+    ).toBe(0);
+
+    // Edited (a long leave also needs the manager's manager): the HR step stays the HR contact's, not every HR officer's.
+    const dateField = current.fields.find((x: { type: string }) => x.type === 'date').name;
+    const edited = await admin.put('/api/admin/form-types/leave-request', {
+      ...current,
+      chain: [...current.chain, { approver: 'managers_manager', when: { field: dateField, op: '>', value: '2999-01-01' } }],
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.form_type.chain.slice(0, 2)).toEqual(current.chain);
+    try {
+      const rec = await f.request({ owner: employee, formType: 'leave-request' });
+      const stages = (await t.db.query('SELECT stage, approver, approver_ids FROM approvals WHERE request_pk = $1 ORDER BY seq', [rec.id]))
+        .rows;
+      expect(stages.slice(0, 2)).toEqual([
+        { stage: 'line_manager', approver: 'line_manager', approver_ids: [manager.id] },
+        { stage: 'hr', approver: 'hr_contact', approver_ids: [hr.id] },
+      ]);
+      expect(
+        (await (await f.login(manager)).post('/api/manager/update-status', { form_id: rec.request_id, status: 'Approved' })).status,
+      ).toBe(200);
+      const refused = await (
+        await f.login(otherHr)
+      ).post('/api/approvals/decide', { form_id: rec.request_id, stage: 'hr', decision: 'Approved' });
+      expect(refused.status).toBe(404); // not theirs to see, as any request they do not work on
+      const ok = await (await f.login(hr)).post('/api/approvals/decide', { form_id: rec.request_id, stage: 'hr', decision: 'Approved' });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+
+      // The HR contact is also the line manager and decided that step: the HR step passes on to the other HR staff.
+      const report = await f.person({ kind: 'employee', manager: hr, hr_contact: hr });
+      const both = await f.request({ owner: report, formType: 'leave-request' });
+      expect((await (await f.login(hr)).post('/api/manager/update-status', { form_id: both.request_id, status: 'Approved' })).status).toBe(
+        200,
+      );
+      const queue = (await (await f.login(otherHr)).get('/api/approvals/queue')).body.items.map((i: { form_id: string }) => i.form_id);
+      expect(queue).toContain(both.request_id);
+      const second = await (
+        await f.login(hr)
+      ).post('/api/approvals/decide', { form_id: both.request_id, stage: 'hr', decision: 'Approved' });
+      expect(second.status).toBe(403);
+      const passed = await (
+        await f.login(otherHr)
+      ).post('/api/approvals/decide', { form_id: both.request_id, stage: 'hr', decision: 'Approved' });
+      expect(passed.status, JSON.stringify(passed.body)).toBe(200);
+    } finally {
+      expect((await admin.put('/api/admin/form-types/leave-request', { ...current })).status).toBe(200);
+    }
+  });
+});

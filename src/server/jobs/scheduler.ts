@@ -1,8 +1,10 @@
 // The job scheduler: background work on PostgreSQL inside the server process (docs/jobs.md). Every instance polls
 // one `jobs` table; a job run is claimed with FOR UPDATE SKIP LOCKED and a lease, so each run happens on exactly
-// one instance, and a run whose instance died is claimed again once its lease has passed. Recurring jobs are rows
-// keyed by job and slot, offered by every instance and stored once (a unique key). Time is the app's clock, so
-// tests move it.
+// one instance, and a run whose instance died is claimed again once its lease has passed. While a handler runs, its
+// instance renews the lease (a heartbeat), so a long run is not taken over; a run whose lease expired counts as an
+// attempt (after the last one the job fails), and every write of a run is fenced by its attempt number, so a handler
+// that outlived its lease never completes or fails a run another instance took. Recurring jobs are rows keyed by
+// job and slot, offered by every instance and stored once (a unique key). Time is the app's clock, so tests move it.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { businessDate, businessMoment } from '../../domain/business-time.js';
@@ -21,6 +23,8 @@ export interface JobRun<P = Record<string, unknown>> {
   runAt: Date;
   /** The scheduler clock's time when the run started. */
   now: Date;
+  /** Aborted when this run lost its lease (another instance may run the job now): stop early, the run will not count. */
+  signal: AbortSignal;
 }
 
 export type JobHandler<P = any> = (run: JobRun<P>) => Promise<void>;
@@ -41,11 +45,25 @@ export interface SchedulerOptions {
   now: () => Date;
   /** Milliseconds between polls; 0: this instance runs no jobs unless runDue() is called. */
   pollMs?: number;
-  /** How long a claimed run is this instance's before another may claim it again. */
+  /** How long a claimed run is this instance's before another may claim it again (renewed while it runs). */
   leaseMs?: number;
+  /**
+   * Real milliseconds between renewals of a running job's lease (default a third of the lease, at most 60 s); each
+   * renewal extends it to the clock's now + leaseMs. 0: never renewed (tests use it to play a stalled process).
+   */
+  heartbeatMs?: number;
   log?: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
   /** Names this instance in locked_by (default host:pid:random). */
   instanceId?: string;
+}
+
+interface ClaimedJob {
+  id: number;
+  name: string;
+  payload: any;
+  attempts: number;
+  max_attempts: number;
+  run_at: Date;
 }
 
 interface Definition {
@@ -77,6 +95,7 @@ export class JobScheduler {
   private readonly now: () => Date;
   private readonly pollMs: number;
   private readonly leaseMs: number;
+  private readonly heartbeatMs: number;
   private readonly log: NonNullable<SchedulerOptions['log']>;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
@@ -89,6 +108,7 @@ export class JobScheduler {
     this.now = opts.now;
     this.pollMs = opts.pollMs ?? 5_000;
     this.leaseMs = opts.leaseMs ?? 5 * 60_000;
+    this.heartbeatMs = opts.heartbeatMs ?? Math.min(Math.max(Math.floor(this.leaseMs / 3), 1), 60_000);
     this.log = opts.log ?? { info: () => undefined, warn: () => undefined, error: () => undefined };
     this.instanceId = opts.instanceId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   }
@@ -212,8 +232,25 @@ export class JobScheduler {
     );
   }
 
-  private async claim(): Promise<{ id: number; name: string; payload: any; attempts: number; max_attempts: number; run_at: Date } | null> {
+  private async claim(): Promise<ClaimedJob | null> {
     const now = this.now();
+    const names = [...this.defs.keys()];
+    // A run whose lease expired did not finish (its instance died or stalled): that attempt counts. A job whose last
+    // attempt ended so is failed instead of being run once more.
+    const expired = await this.db.query<{ id: number; name: string; attempts: number }>(
+      `UPDATE jobs j SET failed_at = $1, locked_by = NULL, locked_until = NULL,
+              last_error = 'attempt ' || j.attempts || ' of ' || j.max_attempts || ' did not finish: its lease on ' || coalesce(j.locked_by, '?') || ' expired'
+        WHERE j.done_at IS NULL AND j.failed_at IS NULL AND j.locked_until < $1 AND j.attempts >= j.max_attempts
+          AND j.name = ANY($2::text[])
+       RETURNING j.id, j.name, j.attempts`,
+      [now, names],
+    );
+    for (const j of expired.rows) {
+      this.log.error(
+        { job: j.name, id: j.id, attempt: j.attempts },
+        'job failed: its last attempt did not finish before its lease expired',
+      );
+    }
     const res = await this.db.query(
       `WITH next AS (
          SELECT id FROM jobs
@@ -222,34 +259,90 @@ export class JobScheduler {
           ORDER BY run_at, id
           LIMIT 1
           FOR UPDATE SKIP LOCKED)
-       UPDATE jobs j SET locked_by = $3, locked_until = $4, attempts = j.attempts + 1
+       UPDATE jobs j SET locked_by = $3, locked_until = $4, attempts = j.attempts + 1,
+              -- a lease still set here expired (a finished or failed run clears it): say so
+              last_error = CASE WHEN j.locked_until IS NOT NULL
+                                THEN 'attempt ' || j.attempts || ' did not finish: its lease on ' || coalesce(j.locked_by, '?') || ' expired'
+                                ELSE j.last_error END
          FROM next WHERE j.id = next.id
        RETURNING j.id, j.name, j.payload, j.attempts, j.max_attempts, j.run_at`,
-      [now, [...this.defs.keys()], this.instanceId, new Date(now.getTime() + this.leaseMs)],
+      [now, names, this.instanceId, new Date(now.getTime() + this.leaseMs)],
     );
     return res.rows[0] ?? null;
   }
 
-  private async execute(job: { id: number; name: string; payload: any; attempts: number; max_attempts: number; run_at: Date }) {
+  /** Extends this run's lease; false when the run is no longer this instance's (its lease expired and was taken). */
+  private async renew(job: ClaimedJob): Promise<boolean> {
+    const r = await this.db.query(
+      `UPDATE jobs SET locked_until = $4 WHERE id = $1 AND locked_by = $2 AND attempts = $3 AND done_at IS NULL AND failed_at IS NULL`,
+      [job.id, this.instanceId, job.attempts, new Date(this.now().getTime() + this.leaseMs)],
+    );
+    return r.rowCount === 1;
+  }
+
+  /** Renews the lease every heartbeatMs while `job` runs; aborts `lost` when the run is no longer ours. Returns a stop. */
+  private heartbeat(job: ClaimedJob, lost: AbortController): () => void {
+    if (this.heartbeatMs <= 0) return () => undefined;
+    let busy = false;
+    const timer = setInterval(() => {
+      if (busy || lost.signal.aborted) return;
+      busy = true;
+      this.renew(job)
+        .then((ours) => {
+          if (ours) return;
+          lost.abort();
+          clearInterval(timer);
+          this.log.warn({ job: job.name, id: job.id, attempt: job.attempts }, 'job lease lost: another instance may run it now');
+        })
+        .catch((err) => this.log.warn({ job: job.name, id: job.id, err: (err as Error).message }, 'job lease renewal failed'))
+        .finally(() => {
+          busy = false;
+        });
+    }, this.heartbeatMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  private async execute(job: ClaimedJob) {
     const def = this.defs.get(job.name)!;
     const started = this.now();
+    const lost = new AbortController();
+    const stopHeartbeat = this.heartbeat(job, lost);
+    // Every write of this run is fenced: still this instance's lease, of this very attempt, not yet finished.
+    const fence = 'id = $1 AND locked_by = $2 AND attempts = $3 AND done_at IS NULL AND failed_at IS NULL';
     try {
-      await def.handler({ id: job.id, name: job.name, payload: job.payload, attempt: job.attempts, runAt: job.run_at, now: started });
-      await this.db.query(
-        'UPDATE jobs SET done_at = $2, locked_by = NULL, locked_until = NULL, last_error = NULL WHERE id = $1 AND locked_by = $3',
-        [job.id, this.now(), this.instanceId],
+      await def.handler({
+        id: job.id,
+        name: job.name,
+        payload: job.payload,
+        attempt: job.attempts,
+        runAt: job.run_at,
+        now: started,
+        signal: lost.signal,
+      });
+      stopHeartbeat();
+      const done = await this.db.query(
+        `UPDATE jobs SET done_at = $4, locked_by = NULL, locked_until = NULL, last_error = NULL WHERE ${fence}`,
+        [job.id, this.instanceId, job.attempts, this.now()],
       );
+      if (done.rowCount !== 1) {
+        this.log.warn(
+          { job: job.name, id: job.id, attempt: job.attempts },
+          'job finished after its lease was taken over: not recorded as done (the other run counts)',
+        );
+      }
     } catch (err) {
+      stopHeartbeat();
       const message = err instanceof Error ? err.message : String(err);
       const final = job.attempts >= job.max_attempts;
       // Retries wait 30 s, 1 min, 2 min, ... (at most an hour).
       const retryAt = new Date(this.now().getTime() + Math.min(30_000 * 2 ** (job.attempts - 1), 60 * 60_000));
       await this.db
         .query(
-          `UPDATE jobs SET locked_by = NULL, locked_until = NULL, last_error = $2,
-                  failed_at = CASE WHEN $3 THEN $4::timestamptz END, run_at = CASE WHEN $3 THEN run_at ELSE $5 END
-            WHERE id = $1 AND locked_by = $6`,
-          [job.id, message.slice(0, 2000), final, this.now(), retryAt, this.instanceId],
+          `UPDATE jobs SET locked_by = NULL, locked_until = NULL, last_error = $4,
+                  failed_at = CASE WHEN $5 THEN $6::timestamptz END, run_at = CASE WHEN $5 THEN run_at ELSE $7 END
+            WHERE ${fence}`,
+          [job.id, this.instanceId, job.attempts, message.slice(0, 2000), final, this.now(), retryAt],
         )
         .catch(() => undefined);
       this.log[final ? 'error' : 'warn'](

@@ -2,15 +2,16 @@
 // approver, one request, one stage of it and the request's version the e-mail showed; it works once, until it
 // expires. Beyond that the decision is the decision service's (permission, chain, separation of duty): the same
 // rules as the dashboards, checked here first so the confirmation page can say why before anyone clicks.
-import { checkStageDecidable } from '../../domain/approvals.js';
-import { STAGES, type Stage } from '../../domain/forms.js';
+import { STAGES } from '../../domain/forms.js';
+import { stageKeyLabel } from '../../domain/form-types.js';
 import { isWithdrawn } from '../../domain/status.js';
 import type { AuthUser } from '../people/service.js';
-import { type RecordRow, toRecord } from '../requests/repo.js';
-import { decideRefusal } from './requests.js';
+import type { RecordRow } from '../requests/repo.js';
+import { PASSWORD_CHANGE_REQUIRED } from './accounts.js';
+import { decideRefusal, stageStateCheck } from './requests.js';
 
 /** Why a link cannot be used (the page explains each; nothing changes). */
-export type EmailLinkProblem = 'invalid' | 'used' | 'expired' | 'wrong_person' | 'decided' | 'changed' | 'not_allowed';
+export type EmailLinkProblem = 'invalid' | 'used' | 'expired' | 'wrong_person' | 'decided' | 'changed' | 'not_allowed' | 'password_change';
 
 export interface EmailLinkRefusal {
   status: number;
@@ -33,7 +34,11 @@ export const INVALID_LINK_MESSAGE =
 
 const refuse = (status: number, code: EmailLinkProblem, message: string): EmailLinkRefusal => ({ status, code, message });
 
-const stageLabel = (stage: string) => (STAGES as Record<string, { label: string } | undefined>)[stage]?.label ?? stage;
+/** A stage's label: a data-defined stage's own (from the request's row), else the built-in stage's name. */
+const stageLabel = (row: RecordRow, stage: string) =>
+  row.approvals.find((a) => a.stage === stage)?.stage_label ||
+  (STAGES as Record<string, { label: string } | undefined>)[stage]?.label ||
+  stageKeyLabel(stage);
 
 /**
  * Why `link` cannot decide now, or null when it can. `sessionUserId` is whoever is signed in on this browser (null:
@@ -62,7 +67,16 @@ export function emailLinkRefusal(
     );
   }
   if (!approver || !row) return refuse(404, 'invalid', INVALID_LINK_MESSAGE);
-  const stage = link.stage as Stage;
+  // An approver who must change their password (a forced change, a first sign-in) decides nothing until they have,
+  // as on the web (http/edge.ts answers every other call with PASSWORD_CHANGE_REQUIRED).
+  if (approver.must_change_password) {
+    return refuse(
+      403,
+      'password_change',
+      `${PASSWORD_CHANGE_REQUIRED} Sign in to AdminEase and change it, then open the request there to decide; nothing was changed.`,
+    );
+  }
+  const stage = link.stage;
   const approval = row.approvals.find((a) => a.stage === stage);
   if (isWithdrawn({ status: row.status })) {
     return refuse(409, 'decided', 'This request was withdrawn by its owner, so there is nothing to decide; nothing was changed.');
@@ -73,7 +87,7 @@ export function emailLinkRefusal(
     return refuse(
       409,
       'decided',
-      `This request has already been decided at the ${stageLabel(stage)} step (${approval.decision}${by}); nothing was changed.`,
+      `This request has already been decided at the ${stageLabel(row, stage)} step (${approval.decision}${by}); nothing was changed.`,
     );
   }
   if (row.status === 'Rejected' || row.status === 'Approved') {
@@ -88,7 +102,8 @@ export function emailLinkRefusal(
   }
   const person = decideRefusal(approver, row, stage);
   if (person) return refuse(403, 'not_allowed', person.message);
-  const state = checkStageDecidable(toRecord(row), stage);
+  // The request's state by the same rule as decideStage (a chain defined as data by its own stages).
+  const state = stageStateCheck(row, stage);
   if (!state.ok) return refuse(409, 'decided', state.message ?? 'This step cannot be decided now; nothing was changed.');
   return null;
 }

@@ -177,8 +177,11 @@ describe('the policy table (pure rules on stored requests)', () => {
       users: [people.owner.id, people['facilities desk'].id],
       userTypes: ['facilities_staff', 'facilities_manager'],
     });
-    // the desk officer who decided the first step is never asked for the next (separation of duties)
-    expect(stageDeciders(room, 'facilities_manager')).toEqual({ userType: 'facilities_manager', exclude: [people['facilities desk'].id] });
+    // the desk officer who decided the first step is never asked for the next (separation of duties), nor the owner
+    expect(stageDeciders(room, 'facilities_manager')).toEqual({
+      userType: 'facilities_manager',
+      exclude: [people.owner.id, people['facilities desk'].id],
+    });
     // the HR step passed on (the HR contact decided the line-manager step) goes to the other HR staff; no HR contact: nobody
     const both = people.HR.id;
     const passed = {
@@ -191,7 +194,18 @@ describe('the policy table (pure rules on stored requests)', () => {
         { stage: 'hr', decision: 'Pending', signer_id: null },
       ],
     };
-    expect(stageDeciders(passed, 'hr')).toEqual({ userType: 'hr_staff', exclude: [both] });
+    expect(stageDeciders(passed, 'hr')).toEqual({ userType: 'hr_staff', exclude: [people.owner.id, both] });
+    // a step a delegate decided on someone's behalf separates that person too, as the policy refuses them
+    const forThem = {
+      ...room,
+      approvals: room.approvals.map((a) =>
+        a.stage === 'facilities_desk' ? { ...a, signer_id: people['other employee'].id, on_behalf_of_id: people.admin.id } : a,
+      ),
+    };
+    expect(stageDeciders(forThem, 'facilities_manager')).toEqual({
+      userType: 'facilities_manager',
+      exclude: [people.owner.id, people['other employee'].id, people.admin.id],
+    });
     expect(liveAudience(passed).userTypes).toEqual(['hr_staff']);
     expect(stageDeciders({ ...passed, line_manager_id: people['line manager'].id, hr_contact_id: null, approvals: [] }, 'hr')).toEqual({
       ids: [],

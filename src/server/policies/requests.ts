@@ -15,7 +15,13 @@
 // who decide a stage of the request; everyone else gets the request without them. A few fields are the owner's
 // alone (the new password of a password reset): not even the people who decide the request see them.
 // A refused read answers exactly like a request that does not exist: callers throw their not-found error.
-import { type ApproverRole, checkStageDecidable, isViewOnlyForManager } from '../../domain/approvals.js';
+import {
+  type ApproverRole,
+  type DecisionCheck,
+  checkDataStageDecidable,
+  checkStageDecidable,
+  isViewOnlyForManager,
+} from '../../domain/approvals.js';
 import { FORM_TYPES, type Stage, formTypeDef } from '../../domain/forms.js';
 import { BUILTIN_GROUPS, stageKeyLabel } from '../../domain/form-types.js';
 import { HttpError } from '../http/errors.js';
@@ -47,7 +53,7 @@ export interface StageFacts {
   stage: string;
   decision: string;
   signer_id?: number | null;
-  /** 'line_manager', 'managers_manager', 'group:<name>', 'person:<code>' (null: a built-in chain stage). */
+  /** 'line_manager', 'managers_manager', 'hr_contact', 'group:<name>', 'person:<code>' (null: a built-in chain stage). */
   approver?: string | null;
   /** The people resolved when the request was submitted (null: a built-in group, by user_type). */
   approver_ids?: readonly number[] | null;
@@ -89,6 +95,38 @@ export function decidedOtherStep(req: Pick<RequestFacts, 'approvals'>, userId: n
     (x) => x.stage !== stage && (x.signer_id === userId || x.on_behalf_of_id === userId) && x.decision !== 'Pending',
   );
   return a ? (a.stage as Stage) : null;
+}
+
+/**
+ * decidedOtherStep as SQL: has the person `who` decided a stage other than `stage` of the request whose id is
+ * `requestPk` (all three SQL expressions), themselves or through a delegate who decided it on their behalf?
+ */
+export function decidedOtherStepSql(requestPk: string, who: string, stage: string, alias = 'so'): string {
+  return `EXISTS (SELECT 1 FROM approvals ${alias} WHERE ${alias}.request_pk = ${requestPk} AND ${alias}.stage <> ${stage}
+                   AND ${alias}.decision <> 'Pending' AND (${alias}.signer_id = ${who} OR ${alias}.on_behalf_of_id = ${who}))`;
+}
+
+/**
+ * The people separation of duties keeps from `stage` of this request: its requester, whoever decided another step
+ * of it and whoever another step was decided for by a delegate (decidedOtherStep), and for a password reset's IT step
+ * the line manager who acknowledged it. The same people separationOfDutiesRefusal refuses: the lists of who a stage
+ * waits on (notifications, reminders, escalation) leave them out, so nobody is told to decide what they may not.
+ */
+export function separatedFrom(req: DutyFacts, stage: string): number[] {
+  const out = new Set<number>([req.employee_user_id]);
+  for (const a of req.approvals ?? []) {
+    if (a.stage === stage || a.decision === 'Pending') continue;
+    if (typeof a.signer_id === 'number') out.add(a.signer_id);
+    if (typeof a.on_behalf_of_id === 'number') out.add(a.on_behalf_of_id);
+  }
+  if (
+    stage === 'it_helpdesk' &&
+    req.form_type === 'password-reset' &&
+    req.line_manager_id !== null &&
+    req.data?.line_manager_acknowledgement === true
+  )
+    out.add(req.line_manager_id);
+  return [...out];
 }
 
 /** The label of a stage of a request (built-in stages by name, data-defined ones by their own label). */
@@ -139,8 +177,12 @@ function builtinGroupApprovers(user: Pick<Viewer, 'user_type'>): string[] {
 export function dataStageApproverSql(user: Pick<Viewer, 'user_type'>, userParam: string, a = 'da'): string {
   const groups = builtinGroupApprovers(user);
   const byGroup = groups.length ? ` OR (${a}.approver_ids IS NULL AND ${a}.approver IN (${sqlList(groups)}))` : '';
+  // The requester's HR contact's stage passed on to the HR staff (hrContactPassedOn).
+  const passedOn = isInStageGroup(user, 'hr')
+    ? ` OR (${a}.approver = 'hr_contact' AND ${decidedOtherStepSql(`${a}.request_pk`, `${a}.approver_ids[1]`, `${a}.stage`, 'hx')})`
+    : '';
   // approver_ids @> ARRAY[user] (not = ANY): the GIN index of migration 140 answers it.
-  return `(${a}.approver IS NOT NULL AND (${a}.approver_ids @> ARRAY[${userParam}]::int[]${byGroup}))`;
+  return `(${a}.approver IS NOT NULL AND (${a}.approver_ids @> ARRAY[${userParam}]::int[]${byGroup}${passedOn}))`;
 }
 
 /**
@@ -152,8 +194,7 @@ export function dataQueueScopeSql(user: Pick<Viewer, 'user_type'>, userParam: st
   return `(${r}.id, ${r}.current_stage) IN (SELECT da.request_pk, da.stage FROM approvals da WHERE da.decision = 'Pending'
                    AND ${dataStageApproverSql(user, userParam, 'da')})
       AND ${r}.employee_id <> ${userParam} AND ${r}.status NOT IN ('Rejected', 'Cancelled', 'Withdrawn')
-      AND NOT EXISTS (SELECT 1 FROM approvals so WHERE so.request_pk = ${r}.id AND so.stage <> ${r}.current_stage
-                        AND so.signer_id = ${userParam} AND so.decision <> 'Pending')`;
+      AND NOT ${decidedOtherStepSql(`${r}.id`, userParam, `${r}.current_stage`)}`;
 }
 
 /**
@@ -176,10 +217,19 @@ export function actingFor(user: Viewer, req: RequestFacts, stage: string): Actin
   return actingForRule(user, req, stage, isOwnStageApprover, separationOfDutiesRefusal);
 }
 
+/**
+ * A data-defined stage of the requester's HR contact whose HR contact decided another step of the request (they are
+ * also its line manager): like the built-in HR step, it passes on to the other HR staff. The HR contact, else null.
+ */
+function hrContactPassedOn(req: Pick<RequestFacts, 'approvals'>, data: StageFacts): number | null {
+  const h = data.approver === 'hr_contact' ? data.approver_ids?.[0] : undefined;
+  return h !== undefined && decidedOtherStep(req, h, data.stage) !== null ? h : null;
+}
+
 /** The stage's own approvers (no delegation, no escalation). */
 function isOwnStageApprover(user: Viewer, req: RequestFacts, stage: string): boolean {
   const data = dataStage(req, stage);
-  if (data) return isDataStageApprover(user, data);
+  if (data) return isDataStageApprover(user, data) || (hrContactPassedOn(req, data) !== null && isInStageGroup(user, 'hr'));
   switch (stage) {
     case 'line_manager':
       return req.line_manager_id !== null && req.line_manager_id === user.id;
@@ -274,7 +324,7 @@ const sqlList = (xs: readonly string[]) => (xs.length ? xs.map((x) => `'${x.repl
 /** The requests (alias `r`) whose HR step passed on to the other HR staff: their HR contact decided another step. */
 const hrPassedOnSql = (r: string) =>
   `(${r}.line_manager_id = ${r}.hr_contact_id AND ${r}.form_type IN (${sqlList(STAGE_VIEW_TYPES.hr)})
-      AND EXISTS (SELECT 1 FROM approvals pv WHERE pv.request_pk = ${r}.id AND pv.stage <> 'hr' AND pv.signer_id = ${r}.hr_contact_id AND pv.decision <> 'Pending'))`;
+      AND ${decidedOtherStepSql(`${r}.id`, `${r}.hr_contact_id`, "'hr'", 'pv')})`;
 
 /**
  * The requests (alias `r`) on the dashboard of `role` for the viewer in query parameter `userParam`, as SQL: the
@@ -388,10 +438,19 @@ export function decideRefusal(user: Viewer, req: DutyFacts, stage: string): Refu
   return duty ? { status: 403, message: duty } : null;
 }
 
+/**
+ * Does `stage` of this request wait on a decision now (whoever decides it): a chain defined as data by the request's
+ * own stages as submitted (checkDataStageDecidable), a built-in chain by its type's stages (checkStageDecidable). The
+ * one state rule of every decision path: decideStage, the e-mail links, the covering list and canDecideStage.
+ */
+export function stageStateCheck(row: RecordRow, stage: string): DecisionCheck {
+  const rec = toRecord(row);
+  return hasDataChain(row) ? checkDataStageDecidable(rec, row.approvals, stage) : checkStageDecidable(rec, stage as Stage);
+}
+
 /** May `user` decide `stage` of this request now: the person rule above and the stage waiting on a decision. */
 export function canDecideStage(user: Viewer, row: RecordRow, stage: Stage): boolean {
-  if (hasDataChain(row)) return decideRefusal(user, row, stage) === null && row.current_stage === stage;
-  return decideRefusal(user, row, stage) === null && checkStageDecidable(toRecord(row), stage).ok;
+  return decideRefusal(user, row, stage) === null && stageStateCheck(row, stage).ok;
 }
 
 /** The stage `user` decides on this request, or a 403 refusal when they approve none of it. */
@@ -459,18 +518,17 @@ export function refusalError(refusal: Refusal, notFoundMessage = NOT_FOUND_MESSA
 /**
  * Who decides `stage` of a request now, for the notifications that it waits on them: the line manager or HR contact
  * (isStageApprover), or every member of a group (its user_type) except `exclude`. The HR step passed on (its HR
- * contact decided another step) goes to the other HR staff. Anyone who decided another step of the request is
- * excluded (separation of duties); so is the owner, by the caller.
+ * contact decided another step) goes to the other HR staff. Whoever separation of duties keeps from the stage
+ * (separatedFrom: the owner, whoever decided another step or had it decided for them by a delegate) is left out.
  */
-export function stageDeciders(req: RequestFacts, stage: string): { ids: number[] } | { userType: string; exclude: number[] } {
-  const others = (req.approvals ?? [])
-    .filter((a) => a.stage !== stage && a.decision !== 'Pending' && typeof a.signer_id === 'number')
-    .map((a) => a.signer_id as number);
+export function stageDeciders(req: DutyFacts, stage: string): { ids: number[] } | { userType: string; exclude: number[] } {
+  const others = separatedFrom(req, stage);
   const notOthers = (ids: ReadonlyArray<number | null>) => ({
     ids: ids.filter((id): id is number => id !== null && !others.includes(id)),
   });
   const data = dataStage(req, stage);
   if (data) {
+    if (hrContactPassedOn(req, data) !== null) return { userType: GROUP_USER_TYPE.hr!, exclude: [...new Set(others)] };
     if (data.approver_ids) return notOthers(data.approver_ids);
     const type = builtinGroupType(data.approver);
     return type ? { userType: type, exclude: [...new Set(others)] } : { ids: [] };

@@ -21,6 +21,7 @@ export const BUILTIN_APPROVER_GROUPS: readonly ApproverGroup[] = Object.entries(
 const KINDS: readonly { id: ApproverKind; label: string }[] = [
   { id: 'line_manager', label: 'Line manager' },
   { id: 'managers_manager', label: "Manager's manager" },
+  { id: 'hr_contact', label: "The requester's HR contact" },
   { id: 'group', label: 'A group' },
   { id: 'person', label: 'A named person' },
 ];
@@ -75,7 +76,11 @@ export function ChainEditor({
                   label="Approved by"
                   value={s.kind}
                   onChange={(e) => update(i, { kind: e.target.value as ApproverKind })}
-                  error={s.kind === 'line_manager' || s.kind === 'managers_manager' ? errors[`${p}.approver`] : undefined}
+                  error={
+                    s.kind === 'line_manager' || s.kind === 'managers_manager' || s.kind === 'hr_contact'
+                      ? errors[`${p}.approver`]
+                      : undefined
+                  }
                 >
                   {KINDS.map((k) => (
                     <option key={k.id} value={k.id}>

@@ -34,7 +34,7 @@ export const BOUNDED: ReadonlySet<WireFieldType> = new Set(['number', 'money', '
 
 export const opsFor = (type: WireFieldType | undefined) => OPS.filter((o) => (type && ORDERED.has(type)) || o.id === '=' || o.id === '!=');
 
-export type ApproverKind = 'line_manager' | 'managers_manager' | 'group' | 'person';
+export type ApproverKind = 'line_manager' | 'managers_manager' | 'hr_contact' | 'group' | 'person';
 
 export interface FieldDraft {
   /** React key, stable while fields move. */
@@ -179,7 +179,7 @@ function stageDraftOf(s: WireStage): StageDraft {
   if (s.approver.startsWith('group:')) Object.assign(d, { kind: 'group', group: s.approver.slice(6) });
   else if (s.approver.startsWith('person:'))
     Object.assign(d, { kind: 'person', person: s.approver.slice(7), personLabel: s.approver.slice(7) });
-  else d.kind = s.approver === 'managers_manager' ? 'managers_manager' : 'line_manager';
+  else d.kind = s.approver === 'managers_manager' || s.approver === 'hr_contact' ? s.approver : 'line_manager';
   if (s.when) Object.assign(d, { conditional: true, field: s.when.field, op: s.when.op, value: String(s.when.value) });
   return d;
 }

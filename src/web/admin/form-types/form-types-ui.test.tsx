@@ -10,6 +10,7 @@ import { ApiError } from '../../api/client';
 import { ToastProvider } from '../../ui';
 import {
   type TypeDraft,
+  draftOf,
   emptyDraft,
   serverError,
   nameFromLabel,
@@ -286,5 +287,30 @@ describe('FormTypeDialog', () => {
       ],
       chain: [{ approver: 'person:EMP-1002' }],
     });
+  });
+});
+
+describe("a built-in chain through the editor's draft", () => {
+  it("keeps the requester's HR contact (and every other stage) unchanged from the API's type to the payload", () => {
+    const chain = [
+      { approver: 'line_manager' },
+      { approver: 'hr_contact' },
+      { approver: 'group:finance' },
+      { approver: 'managers_manager' },
+      { approver: 'person:E042' },
+    ];
+    const type = {
+      form_type: 'leave-request',
+      title: 'Leave Request',
+      category: 'Human Resources' as const,
+      description: 'Time off.',
+      enabled: true,
+      icon: 'Calendar',
+      keywords: [],
+      fields: [{ name: 'reason', label: 'Reason', type: 'text' as const, required: true }],
+      chain,
+      builtin: true,
+    };
+    expect(payloadOf(draftOf(type, false)).chain).toEqual(chain);
   });
 });
