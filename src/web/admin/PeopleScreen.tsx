@@ -148,8 +148,10 @@ export function PeopleScreen() {
                           icon={<Pencil className="h-3.5 w-3.5" aria-hidden="true" />}
                           onClick={() => setEditing(p)}
                           aria-label={`Edit ${p.first_name} ${p.last_name}`}
+
+                          title="Edit"
                         >
-                          Edit
+                          <span className="action-words">Edit</span>
                         </Button>
                         {p.active && (
                           <>
@@ -159,8 +161,10 @@ export function PeopleScreen() {
                               icon={<Link2 className="h-3.5 w-3.5" aria-hidden="true" />}
                               onClick={() => void sendInvite(p)}
                               aria-label={`Invite ${p.first_name} ${p.last_name}`}
+
+                              title="Invite"
                             >
-                              Invite
+                              <span className="action-words">Invite</span>
                             </Button>
                             <Button
                               size="sm"
@@ -168,8 +172,10 @@ export function PeopleScreen() {
                               icon={<KeyRound className="h-3.5 w-3.5" aria-hidden="true" />}
                               onClick={() => void requirePasswordChange(p)}
                               aria-label={`Require ${p.first_name} ${p.last_name} to choose a new password at next sign-in`}
+
+                              title="New password"
                             >
-                              New password
+                              <span className="action-words">New password</span>
                             </Button>
                             <Button
                               size="sm"
@@ -177,8 +183,10 @@ export function PeopleScreen() {
                               icon={<CalendarOff className="h-3.5 w-3.5" aria-hidden="true" />}
                               onClick={() => setAway(p)}
                               aria-label={`Out of office for ${p.first_name} ${p.last_name}`}
+
+                              title="Out of office"
                             >
-                              Out of office
+                              <span className="action-words">Out of office</span>
                             </Button>
                             <Button
                               size="sm"
@@ -186,8 +194,10 @@ export function PeopleScreen() {
                               icon={<UserX className="h-3.5 w-3.5 text-red-600" aria-hidden="true" />}
                               onClick={() => setDeactivating(p)}
                               aria-label={`Deactivate ${p.first_name} ${p.last_name}`}
+
+                              title="Deactivate"
                             >
-                              Deactivate
+                              <span className="action-words">Deactivate</span>
                             </Button>
                           </>
                         )}
