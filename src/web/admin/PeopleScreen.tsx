@@ -105,7 +105,6 @@ export function PeopleScreen() {
               <THead>
                 <tr>
                   <Th>Name</Th>
-                  <Th showFrom="3xl">E-mail</Th>
                   <Th>Code</Th>
                   <Th showFrom="4xl">Department</Th>
                   <Th showFrom="2xl">Role</Th>
@@ -120,11 +119,12 @@ export function PeopleScreen() {
               <TBody>
                 {rows.map((p) => (
                   <Tr key={p.employee_code} data-testid={`person-${p.employee_code}`}>
-                    <Td label="Name" className="font-medium text-gray-900">
-                      {p.first_name} {p.last_name}
-                    </Td>
-                    <Td label="E-mail" showFrom="3xl">
-                      {p.email}
+                    {/* The e-mail under the name: one column less, so the row's actions fit beside it. */}
+                    <Td label="Name">
+                      <span className="block font-medium text-gray-900">
+                        {p.first_name} {p.last_name}
+                      </span>
+                      <span className="block text-xs text-gray-600 [overflow-wrap:anywhere]">{p.email}</span>
                     </Td>
                     <Td label="Code">{p.employee_code}</Td>
                     <Td label="Department" showFrom="4xl">
@@ -141,7 +141,7 @@ export function PeopleScreen() {
                     </Td>
                     <Td label="Status">{p.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>}</Td>
                     <Td actions align="right">
-                      <div className="flex flex-wrap justify-end gap-1.5">
+                      <div className="flex flex-nowrap justify-end gap-1.5">
                         <Button
                           size="sm"
                           variant="secondary"
