@@ -145,3 +145,54 @@ describe('data-defined chains follow the organisation', () => {
     expect((await t.db.query('SELECT active FROM users WHERE id = $1', [reviewer.id])).rows[0].active).toBe(true);
   });
 });
+
+describe('escalations follow deactivation', () => {
+  it('an overdue stage escalated to the deactivated person is escalated to the successor, with history; else cleared for the sweep', async () => {
+    const { employee, manager } = await f.team();
+    const rec = await f.request({ owner: employee, formType: 'leave-request' });
+    const other = await f.request({ owner: employee, formType: 'nda-request' });
+    const boss = await f.person({ kind: 'line_manager' });
+    const successor = await f.person({ kind: 'line_manager' });
+    const escalate = (id: string) =>
+      t.db.query(
+        `UPDATE approvals a SET escalated_to_id = $2, escalated_at = now() FROM requests r
+          WHERE r.id = a.request_pk AND r.request_id = $1 AND a.stage = 'line_manager'`,
+        [id, boss.id],
+      );
+    await escalate(rec.request_id);
+    await escalate(other.request_id);
+    const escalatedTo = async (id: string) =>
+      (
+        await t.db.query(
+          `SELECT a.escalated_to_id FROM approvals a JOIN requests r ON r.id = a.request_pk WHERE r.request_id = $1 AND a.stage = 'line_manager'`,
+          [id],
+        )
+      ).rows[0].escalated_to_id;
+
+    const res = await admin.post(`/api/admin/people/${boss.employee_code}/deactivate`, {
+      reassign_to: successor.employee_code,
+      pending_requests: 'keep',
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(await escalatedTo(rec.request_id)).toBe(successor.id);
+    expect(await escalatedTo(other.request_id)).toBe(successor.id);
+    expect(await lastEvent(rec.request_id)).toMatchObject({ event_type: 'reassigned', old_value: boss.name, new_value: successor.name });
+
+    // the successor's own request: the escalation is cleared (the sweep escalates it again), never handed to them
+    await t.db.query('UPDATE users SET manager_id = $2 WHERE id = $1', [successor.id, manager.id]);
+    const own = await f.request({ owner: { ...successor, manager_id: manager.id }, formType: 'nda-request' });
+    const third = await f.person({ kind: 'line_manager' });
+    await t.db.query(
+      `UPDATE approvals a SET escalated_to_id = $2, escalated_at = now() FROM requests r
+        WHERE r.id = a.request_pk AND r.request_id = $1 AND a.stage = 'line_manager'`,
+      [own.request_id, third.id],
+    );
+    const r2 = await admin.post(`/api/admin/people/${third.employee_code}/deactivate`, {
+      reassign_to: successor.employee_code,
+      pending_requests: 'keep',
+    });
+    expect(r2.status, r2.text).toBe(200);
+    expect(await escalatedTo(own.request_id)).toBeNull();
+    expect(await lastEvent(own.request_id)).toMatchObject({ event_type: 'reassigned', old_value: third.name, new_value: null });
+  });
+});

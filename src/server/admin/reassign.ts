@@ -193,3 +193,60 @@ export async function moveDataChainStages(
   );
   return sole.map((x) => ({ request_id: x.request_id, stage: x.stage, from: m.from.employee_code, to: to.employee_code }));
 }
+
+/**
+ * Overdue stages escalated to `from` (migration 151: who may decide besides the approvers): the escalation goes to
+ * `to` with a history row, or, where `to` may not take it (their own request, or they decided another step of it) or
+ * no `to` is given, is cleared so the reminder sweep escalates the stage again to someone active.
+ */
+export async function moveEscalations(
+  c: Queryable,
+  m: { actorId: number; from: Named; to: Named | undefined; reason: string; now: Date },
+): Promise<MovedStep[]> {
+  const rows = (
+    await c.query(
+      `SELECT a.request_pk, a.stage, a.stage_label, r.request_id,
+              ($2::int IS NOT NULL AND r.employee_id <> $2
+               AND NOT EXISTS (SELECT 1 FROM approvals y WHERE y.request_pk = r.id AND y.signer_id = $2)) AS may_take
+         FROM approvals a JOIN requests r ON r.id = a.request_pk
+        WHERE a.escalated_to_id = $1 AND a.decision = 'Pending' AND r.current_stage IS NOT NULL
+        ORDER BY r.id
+        FOR UPDATE OF a`,
+      [m.from.id, m.to?.id ?? null],
+    )
+  ).rows as Array<{ request_pk: number; stage: string; stage_label: string | null; request_id: string; may_take: boolean }>;
+  if (!rows.length) return [];
+  const taken = rows.filter((x) => x.may_take);
+  const cleared = rows.filter((x) => !x.may_take);
+  if (taken.length && m.to)
+    await c.query(
+      `UPDATE approvals a SET escalated_to_id = $3 FROM json_to_recordset($1::json) AS x(request_pk bigint, stage text)
+        WHERE a.request_pk = x.request_pk AND a.stage = x.stage AND a.escalated_to_id = $2`,
+      [JSON.stringify(taken.map((x) => ({ request_pk: x.request_pk, stage: x.stage }))), m.from.id, m.to.id],
+    );
+  if (cleared.length)
+    await c.query(
+      `UPDATE approvals a SET escalated_to_id = NULL, escalated_at = NULL FROM json_to_recordset($1::json) AS x(request_pk bigint, stage text)
+        WHERE a.request_pk = x.request_pk AND a.stage = x.stage AND a.escalated_to_id = $2`,
+      [JSON.stringify(cleared.map((x) => ({ request_pk: x.request_pk, stage: x.stage }))), m.from.id],
+    );
+  const from = `${m.from.first_name} ${m.from.last_name}`;
+  const events = rows.map((x) => ({
+    request_pk: x.request_pk,
+    stage: x.stage,
+    new_value: x.may_take && m.to ? `${m.to.first_name} ${m.to.last_name}` : null,
+    details: {
+      from: m.from.employee_code,
+      to: x.may_take && m.to ? m.to.employee_code : null,
+      reason: `${m.reason}; escalation`,
+      ...(x.stage_label ? { stage_label: x.stage_label } : {}),
+    },
+  }));
+  await c.query(
+    `INSERT INTO request_events (request_pk, actor_id, event_type, stage, field, old_value, new_value, details, created_at)
+     SELECT x.request_pk, $2, 'reassigned', x.stage, 'escalated_to', $3, x.new_value, x.details, $4
+       FROM json_to_recordset($1::json) AS x(request_pk bigint, stage text, new_value text, details jsonb)`,
+    [JSON.stringify(events), m.actorId, from, m.now],
+  );
+  return taken.map((x) => ({ request_id: x.request_id, stage: x.stage, from: m.from.employee_code, to: m.to!.employee_code }));
+}
