@@ -372,7 +372,7 @@ export function buildHistory(events: readonly HistoryEventIn[]): HistoryEntry[] 
         summary = `Withdrawn by ${who}`;
         break;
       case 'reassigned': // the organisation changed (issue 18): the step waits on someone else now
-        summary = `${stageLabel(e.stage)} step reassigned from ${e.old_value ?? 'nobody'} to ${e.new_value ?? 'nobody'}${e.actor_name ? ` by ${who}` : ''}${e.details?.reason ? ` (${String(e.details.reason)})` : ''}`;
+        summary = `${typeof e.details?.stage_label === 'string' ? e.details.stage_label : stageLabel(e.stage)} step reassigned from ${e.old_value ?? 'nobody'} to ${e.new_value ?? 'nobody'}${e.actor_name ? ` by ${who}` : ''}${e.details?.reason ? ` (${String(e.details.reason)})` : ''}`;
         break;
       default:
         summary = `${e.event_type.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase())}${e.actor_name ? ` by ${who}` : ''}`;

@@ -8,7 +8,7 @@ import type { AppContext } from '../http/context.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { isActiveAdministrator, lastAdministratorRefusal } from '../policies/admin.js';
 import { type OrgPerson, type PersonJson, personJson, withOrg } from './people.js';
-import { type MovedStep, moveStages } from './reassign.js';
+import { type MovedStep, moveDataChainStages, moveEscalations, moveStages } from './reassign.js';
 
 export interface DeactivateInput {
   code: string;
@@ -162,6 +162,14 @@ export async function deactivatePerson(ctx: AppContext, actorId: number, input: 
           })),
         );
     }
+
+    // stages of data-defined chains resolved to them (a named person, a manager's manager, a group member)
+    reassigned.push(
+      ...(await moveDataChainStages(c, { actorId, from: x, to: r, people, reason: `${x.first_name} ${x.last_name} deactivated`, now })),
+    );
+
+    // overdue stages escalated to them
+    reassigned.push(...(await moveEscalations(c, { actorId, from: x, to: r, reason: `${x.first_name} ${x.last_name} deactivated`, now })));
 
     // 3. the account: no sign-in, no session (each revocation is signalled to every instance)
     await c.query('UPDATE users SET active = false, deactivated_at = $2 WHERE id = $1', [x.id, now]);

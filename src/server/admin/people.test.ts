@@ -431,3 +431,36 @@ describe('the last active administrator', () => {
     expect((await next.patch(`/api/admin/people/${successor.employee_code}`, demote)).status).toBe(200);
   });
 });
+
+describe('the people list', () => {
+  it('searches name, e-mail and code (any part, any case) and filters by department, role and active, paged', async () => {
+    const s = uniq();
+    const dept = `L${s}`.slice(0, 10).toUpperCase();
+    const a = await f.person({ first_name: 'Zelda', last_name: `Quist${s}`, department: dept, role: 'Data Analyst' });
+    const b = await f.person({ first_name: 'Yann', last_name: `Quist${s}`, department: dept, role: 'Employee' });
+    const c = await f.person({ first_name: 'Xavi', last_name: `Other${s}`, department: dept, role: 'Data Analyst' });
+    const codes = async (query: string) =>
+      ((await admin.get(`/api/admin/people?${query}`)).body.people as Array<{ employee_code: string }>).map((p) => p.employee_code).sort();
+
+    expect(await codes(`q=${encodeURIComponent(`zelda quist${s}`.toUpperCase())}`)).toEqual([a.employee_code]);
+    expect(await codes(`q=quist${s}`)).toEqual([a.employee_code, b.employee_code].sort());
+    expect(await codes(`q=${encodeURIComponent(c.email.slice(0, 12).toUpperCase())}`)).toContain(c.employee_code);
+    expect(await codes(`q=${b.employee_code.toLowerCase()}`)).toEqual([b.employee_code]);
+    expect(await codes(`department=${dept.toLowerCase()}`)).toEqual([a.employee_code, b.employee_code, c.employee_code].sort());
+    expect(await codes(`department=${dept}&role=data%20analyst`)).toEqual([a.employee_code, c.employee_code].sort());
+    // a % or _ in the search is text, not a pattern
+    expect(await codes(`q=${encodeURIComponent('%')}&department=${dept}`)).toEqual([]);
+
+    const off = await admin.post(`/api/admin/people/${b.employee_code}/deactivate`, { pending_requests: 'keep' });
+    expect(off.status, off.text).toBe(200);
+    expect(await codes(`department=${dept}&active=false`)).toEqual([b.employee_code]);
+    expect(await codes(`department=${dept}&active=true`)).toEqual([a.employee_code, c.employee_code].sort());
+
+    const page1 = await admin.get(`/api/admin/people?department=${dept}&page_size=2&page=1`);
+    const page2 = await admin.get(`/api/admin/people?department=${dept}&page_size=2&page=2`);
+    expect(page1.body).toMatchObject({ total: 3, page: 1, page_size: 2 });
+    expect(page1.body.people).toHaveLength(2);
+    expect(page2.body.people).toHaveLength(1);
+    expect((await admin.get('/api/admin/people?active=maybe')).status).toBe(400);
+  });
+});

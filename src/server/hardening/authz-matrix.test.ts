@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formTypesWithStage } from '../../domain/forms.js';
 import { type RequestFacts, type Viewer, canSeeSensitive, canViewRequest, isSensitiveField, viewRelations } from '../policies/requests.js';
+import { stateFingerprint } from '../test/factories.js';
 import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
 import {
   type ApiRoute,
@@ -313,6 +314,17 @@ describe('authorisation matrix over every route', () => {
     expect(adminRoutes.map((r) => `${r.method} ${r.url}`)).toEqual(
       expect.arrayContaining([
         'GET /api/admin/audit',
+        // issue 18's fixed paths
+        'GET /api/admin/people',
+        'POST /api/admin/people',
+        'GET /api/admin/people/:employeeCode',
+        'PATCH /api/admin/people/:employeeCode',
+        'POST /api/admin/people/:employeeCode/deactivate',
+        'POST /api/admin/people/:employeeCode/invite',
+        'POST /api/admin/people/import',
+        'GET /api/admin/people/export.csv',
+        'GET /api/admin/departments',
+        'POST /api/admin/departments',
         'GET /api/admin/form-types',
         'POST /api/admin/form-types',
         'GET /api/admin/form-types/:formType',
@@ -323,6 +335,8 @@ describe('authorisation matrix over every route', () => {
       ]),
     );
     const problems: string[] = [];
+    const audited = async () => (await t.db.query('SELECT count(*)::int AS n FROM admin_audit')).rows[0].n as number;
+    const before = { state: await stateFingerprint(t), audit: await audited() };
     for (const c of callers) {
       for (const route of adminRoutes) {
         const url = fillPath(route.url, { employeeCode: c.other.person.code, code: 'ENG' });
@@ -333,6 +347,8 @@ describe('authorisation matrix over every route', () => {
       }
     }
     expect(problems).toEqual([]);
+    // Refused before any input was read: nothing changed, nothing audited.
+    expect({ state: await stateFingerprint(t), audit: await audited() }).toEqual(before);
     // The administrator gets through the same hook.
     const admin = await t.login('olivia.brooks@adminease.test');
     expect((await admin.get('/api/admin/audit')).status).toBe(200);

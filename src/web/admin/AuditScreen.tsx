@@ -104,14 +104,18 @@ export function AuditScreen() {
                       <Td label="Action" className="font-mono text-xs">
                         {e.action}
                       </Td>
+                      {/* Values are elements (a card line's value column shrinks only for elements) that break anywhere:
+                          a changed item's JSON has long words. */}
                       <Td label="Item" showFrom="2xl">
-                        {e.target_type} {e.target_id}
+                        <span className="[overflow-wrap:anywhere]">
+                          {e.target_type} {e.target_id}
+                        </span>
                       </Td>
                       <Td label="Before" showFrom="4xl" className="text-xs text-gray-600">
-                        {c.before}
+                        <span className="[overflow-wrap:anywhere]">{c.before}</span>
                       </Td>
                       <Td label="After" showFrom="4xl" className="text-xs">
-                        {c.after}
+                        <span className="[overflow-wrap:anywhere]">{c.after}</span>
                       </Td>
                     </Tr>
                   );

@@ -1,62 +1,40 @@
 // Departments: the list with head counts, create, rename.
-import { type FormEvent, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus } from 'lucide-react';
-import { Button, Dialog, ErrorBanner, Input, TBody, THead, Table, Td, Th, Tr, useToast } from '../ui';
-import { type Department, adminApi, errorText } from './api';
-import { Loaded, Section } from './parts';
+import { Button, Input, TBody, THead, Table, Td, Th, Tr } from '../ui';
+import { type Department, adminApi } from './api';
+import { FormDialog, Loaded, Section, useAdminMutation } from './parts';
 
 function DepartmentDialog({ department, onClose }: { department: Department | null; onClose: () => void }) {
-  const qc = useQueryClient();
-  const toast = useToast();
   const [code, setCode] = useState(department?.code ?? '');
   const [name, setName] = useState(department?.name ?? '');
-  const save = useMutation({
-    mutationFn: () =>
+  const save = useAdminMutation(
+    () =>
       department
         ? adminApi.renameDepartment(department.code, name.trim())
         : adminApi.createDepartment({ code: code.trim().toUpperCase(), name: name.trim() }),
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['admin'] });
-      toast.success(department ? 'Department renamed' : 'Department created');
-      onClose();
-    },
-  });
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    save.mutate();
-  }
+    { success: department ? 'Department renamed' : 'Department created', onDone: onClose },
+  );
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <FormDialog
+      formId="department-form"
       title={department ? `Rename ${department.name}` : 'New department'}
-      closeOnBackdrop={!save.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="department-form" loading={save.isPending}>
-            {department ? 'Rename' : 'Create'}
-          </Button>
-        </>
-      }
+      submitLabel={department ? 'Rename' : 'Create'}
+      mutation={save}
+      onClose={onClose}
     >
-      <form id="department-form" onSubmit={submit} className="space-y-4" noValidate>
-        {save.isError && <ErrorBanner title="Not saved">{errorText(save.error)}</ErrorBanner>}
-        <Input
-          label="Code"
-          required
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          disabled={department !== null}
-          hint="A short code, e.g. ENG"
-          maxLength={20}
-        />
-        <Input label="Name" required value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
-      </form>
-    </Dialog>
+      <Input
+        label="Code"
+        required
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        disabled={department !== null}
+        hint="A short code, e.g. ENG"
+        maxLength={20}
+      />
+      <Input label="Name" required value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
+    </FormDialog>
   );
 }
 

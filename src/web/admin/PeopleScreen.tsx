@@ -105,7 +105,6 @@ export function PeopleScreen() {
               <THead>
                 <tr>
                   <Th>Name</Th>
-                  <Th showFrom="3xl">E-mail</Th>
                   <Th>Code</Th>
                   <Th showFrom="4xl">Department</Th>
                   <Th showFrom="2xl">Role</Th>
@@ -120,11 +119,12 @@ export function PeopleScreen() {
               <TBody>
                 {rows.map((p) => (
                   <Tr key={p.employee_code} data-testid={`person-${p.employee_code}`}>
-                    <Td label="Name" className="font-medium text-gray-900">
-                      {p.first_name} {p.last_name}
-                    </Td>
-                    <Td label="E-mail" showFrom="3xl">
-                      {p.email}
+                    {/* The e-mail under the name: one column less, so the row's actions fit beside it. */}
+                    <Td label="Name">
+                      <span className="block font-medium text-gray-900">
+                        {p.first_name} {p.last_name}
+                      </span>
+                      <span className="block text-xs text-gray-600 [overflow-wrap:anywhere]">{p.email}</span>
                     </Td>
                     <Td label="Code">{p.employee_code}</Td>
                     <Td label="Department" showFrom="4xl">
@@ -141,15 +141,17 @@ export function PeopleScreen() {
                     </Td>
                     <Td label="Status">{p.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>}</Td>
                     <Td actions align="right">
-                      <div className="flex flex-wrap justify-end gap-1.5">
+                      <div className="flex flex-nowrap justify-end gap-1.5">
                         <Button
                           size="sm"
                           variant="secondary"
                           icon={<Pencil className="h-3.5 w-3.5" aria-hidden="true" />}
                           onClick={() => setEditing(p)}
                           aria-label={`Edit ${p.first_name} ${p.last_name}`}
+
+                          title="Edit"
                         >
-                          Edit
+                          <span className="action-words">Edit</span>
                         </Button>
                         {p.active && (
                           <>
@@ -159,8 +161,10 @@ export function PeopleScreen() {
                               icon={<Link2 className="h-3.5 w-3.5" aria-hidden="true" />}
                               onClick={() => void sendInvite(p)}
                               aria-label={`Invite ${p.first_name} ${p.last_name}`}
+
+                              title="Invite"
                             >
-                              Invite
+                              <span className="action-words">Invite</span>
                             </Button>
                             <Button
                               size="sm"
@@ -168,8 +172,10 @@ export function PeopleScreen() {
                               icon={<KeyRound className="h-3.5 w-3.5" aria-hidden="true" />}
                               onClick={() => void requirePasswordChange(p)}
                               aria-label={`Require ${p.first_name} ${p.last_name} to choose a new password at next sign-in`}
+
+                              title="New password"
                             >
-                              New password
+                              <span className="action-words">New password</span>
                             </Button>
                             <Button
                               size="sm"
@@ -177,8 +183,10 @@ export function PeopleScreen() {
                               icon={<CalendarOff className="h-3.5 w-3.5" aria-hidden="true" />}
                               onClick={() => setAway(p)}
                               aria-label={`Out of office for ${p.first_name} ${p.last_name}`}
+
+                              title="Out of office"
                             >
-                              Out of office
+                              <span className="action-words">Out of office</span>
                             </Button>
                             <Button
                               size="sm"
@@ -186,8 +194,10 @@ export function PeopleScreen() {
                               icon={<UserX className="h-3.5 w-3.5 text-red-600" aria-hidden="true" />}
                               onClick={() => setDeactivating(p)}
                               aria-label={`Deactivate ${p.first_name} ${p.last_name}`}
+
+                              title="Deactivate"
                             >
-                              Deactivate
+                              <span className="action-words">Deactivate</span>
                             </Button>
                           </>
                         )}

@@ -1,12 +1,12 @@
 // Create or edit a person: every field of the person JSON, the dashboard and assistant the role will get shown
 // before saving, and the server's refusal (duplicate e-mail, a cycle, an unknown manager...) shown on the form,
 // next to the field it names when it names one.
-import { type FormEvent, useDeferredValue, useMemo, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
-import { Button, Dialog, ErrorBanner, Input, Select } from '../ui';
+import { Input, Select } from '../ui';
 import { type AdminPerson, type Department, type PersonInput, adminApi, errorText } from './api';
-import { roleOutcome } from './parts';
+import { FormDialog, roleOutcome, useAdminMutation } from './parts';
 
 /** Role names offered while typing (any text is allowed: the role text decides the dashboard as in the spec). */
 export const ROLE_NAMES = [
@@ -111,7 +111,6 @@ export function PersonForm({
   onClose: () => void;
   onSaved: (p: AdminPerson, created: boolean) => void;
 }) {
-  const qc = useQueryClient();
   const [f, setF] = useState<Fields>(() => toFields(person, defaultLeave));
   const set = (k: keyof Fields) => (e: { target: { value: string } }) => setF((old) => ({ ...old, [k]: e.target.value }));
   const outcome = useMemo(() => roleOutcome(f.role, f.user_type), [f.role, f.user_type]);
@@ -123,8 +122,8 @@ export function PersonForm({
     enabled: previewRole !== '',
     staleTime: Infinity,
   });
-  const save = useMutation({
-    mutationFn: async () => {
+  const save = useAdminMutation(
+    async () => {
       const body: PersonInput = {
         email: f.email.trim(),
         first_name: f.first_name.trim(),
@@ -142,121 +141,94 @@ export function PersonForm({
       // Deactivating is its own dialog (reassignment); the form can only reactivate.
       return adminApi.updatePerson(person.employee_code, !person.active && f.active === 'true' ? { ...body, active: true } : body);
     },
-    onSuccess: (saved) => {
-      void qc.invalidateQueries({ queryKey: ['admin'] });
-      onSaved(saved, person === null);
-    },
-  });
+    { onDone: (saved) => onSaved(saved, person === null) },
+  );
   const errField = save.isError ? fieldOf(save.error) : undefined;
   const err = (k: FieldName) => (errField === k ? errorText(save.error) : undefined);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    save.mutate();
-  }
-
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <FormDialog
+      formId="person-form"
       size="lg"
       title={person ? `Edit ${person.first_name} ${person.last_name}` : 'Add a person'}
       description="Managers and HR contacts are named by e-mail or employee code."
-      closeOnBackdrop={!save.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="person-form" loading={save.isPending}>
-            {person ? 'Save changes' : 'Add person'}
-          </Button>
-        </>
-      }
+      submitLabel={person ? 'Save changes' : 'Add person'}
+      mutation={save}
+      onClose={onClose}
     >
-      <form id="person-form" onSubmit={submit} className="space-y-4" noValidate>
-        {save.isError && <ErrorBanner title="Not saved">{errorText(save.error)}</ErrorBanner>}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Input
-            label="First name"
-            required
-            value={f.first_name}
-            onChange={set('first_name')}
-            error={err('first_name')}
-            autoComplete="off"
-          />
-          <Input label="Last name" required value={f.last_name} onChange={set('last_name')} error={err('last_name')} autoComplete="off" />
-          <Input label="E-mail" type="email" required value={f.email} onChange={set('email')} error={err('email')} autoComplete="off" />
-          <Input label="Employee code" required value={f.employee_code} onChange={set('employee_code')} error={err('employee_code')} />
-          <Select label="Department" value={f.department} onChange={set('department')} error={err('department')}>
-            <option value="">No department</option>
-            {departments.map((d) => (
-              <option key={d.code} value={d.code}>
-                {d.name} ({d.code})
-              </option>
-            ))}
-          </Select>
-          <Input label="Join date" type="date" value={f.join_date} onChange={set('join_date')} error={err('join_date')} />
-          <Input label="Role" required value={f.role} onChange={set('role')} error={err('role')} list="admin-role-names" />
-          <Select label="User type" value={f.user_type} onChange={set('user_type')} error={err('user_type')}>
-            {USER_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </Select>
-          <p
-            className="rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-900 sm:col-span-2"
-            aria-live="polite"
-            data-testid="role-outcome"
-          >
-            This role gets the <strong>{outcome.dashboard}</strong> and {outcome.assistant}
-            {preview.data ? (preview.data.can_manage ? '; they can be a line manager.' : '; they cannot be anyone’s line manager.') : '.'}
-            {preview.data?.problem && <span className="mt-1 block font-medium text-amber-800">{preview.data.problem}</span>}
-          </p>
-          <Input
-            label="Line manager"
-            value={f.manager}
-            onChange={set('manager')}
-            error={err('manager')}
-            placeholder="e-mail or employee code"
-          />
-          <Input
-            label="HR contact"
-            value={f.hr_contact}
-            onChange={set('hr_contact')}
-            error={err('hr_contact')}
-            placeholder="e-mail or employee code"
-          />
-          <Input
-            label="Annual leave allowance (days)"
-            type="number"
-            min={0}
-            max={365}
-            step={0.5}
-            value={f.annual_leave_total}
-            onChange={set('annual_leave_total')}
-            error={err('annual_leave_total')}
-          />
-          {person && !person.active && (
-            <Select
-              label="Status"
-              value={f.active}
-              onChange={set('active')}
-              error={err('active')}
-              hint="Reactivating lets them sign in again."
-            >
-              <option value="false">Inactive</option>
-              <option value="true">Active again</option>
-            </Select>
-          )}
-        </div>
-        <datalist id="admin-role-names">
-          {ROLE_NAMES.map((r) => (
-            <option key={r} value={r} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input label="First name" required value={f.first_name} onChange={set('first_name')} error={err('first_name')} autoComplete="off" />
+        <Input label="Last name" required value={f.last_name} onChange={set('last_name')} error={err('last_name')} autoComplete="off" />
+        <Input label="E-mail" type="email" required value={f.email} onChange={set('email')} error={err('email')} autoComplete="off" />
+        <Input label="Employee code" required value={f.employee_code} onChange={set('employee_code')} error={err('employee_code')} />
+        <Select label="Department" value={f.department} onChange={set('department')} error={err('department')}>
+          <option value="">No department</option>
+          {departments.map((d) => (
+            <option key={d.code} value={d.code}>
+              {d.name} ({d.code})
+            </option>
           ))}
-        </datalist>
-      </form>
-    </Dialog>
+        </Select>
+        <Input label="Join date" type="date" value={f.join_date} onChange={set('join_date')} error={err('join_date')} />
+        <Input label="Role" required value={f.role} onChange={set('role')} error={err('role')} list="admin-role-names" />
+        <Select label="User type" value={f.user_type} onChange={set('user_type')} error={err('user_type')}>
+          {USER_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </Select>
+        <p
+          className="rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-900 sm:col-span-2"
+          aria-live="polite"
+          data-testid="role-outcome"
+        >
+          This role gets the <strong>{outcome.dashboard}</strong> and {outcome.assistant}
+          {preview.data ? (preview.data.can_manage ? '; they can be a line manager.' : '; they cannot be anyone’s line manager.') : '.'}
+          {preview.data?.problem && <span className="mt-1 block font-medium text-amber-800">{preview.data.problem}</span>}
+        </p>
+        <Input
+          label="Line manager"
+          value={f.manager}
+          onChange={set('manager')}
+          error={err('manager')}
+          placeholder="e-mail or employee code"
+        />
+        <Input
+          label="HR contact"
+          value={f.hr_contact}
+          onChange={set('hr_contact')}
+          error={err('hr_contact')}
+          placeholder="e-mail or employee code"
+        />
+        <Input
+          label="Annual leave allowance (days)"
+          type="number"
+          min={0}
+          max={365}
+          step={0.5}
+          value={f.annual_leave_total}
+          onChange={set('annual_leave_total')}
+          error={err('annual_leave_total')}
+        />
+        {person && !person.active && (
+          <Select
+            label="Status"
+            value={f.active}
+            onChange={set('active')}
+            error={err('active')}
+            hint="Reactivating lets them sign in again."
+          >
+            <option value="false">Inactive</option>
+            <option value="true">Active again</option>
+          </Select>
+        )}
+      </div>
+      <datalist id="admin-role-names">
+        {ROLE_NAMES.map((r) => (
+          <option key={r} value={r} />
+        ))}
+      </datalist>
+    </FormDialog>
   );
 }

@@ -1,66 +1,43 @@
 // Company settings: holidays (the regional calendars that apply and the company's own holidays) and the leave
 // policy (the default annual allowance and per-person overrides).
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2, X } from 'lucide-react';
 import { formatDate } from '../format';
-import { Badge, Button, Dialog, ErrorBanner, Input, Select, TBody, THead, Table, Td, Th, Tr, useToast } from '../ui';
+import { Badge, Button, ErrorBanner, Input, Select, TBody, THead, Table, Td, Th, Tr, useToast } from '../ui';
 import { type CompanyHoliday, adminApi, errorText } from './api';
-import { Loaded, Section } from './parts';
+import { FormDialog, Loaded, Section, useAdminMutation } from './parts';
 
 // ---- holidays ---------------------------------------------------------------------------------
 
 function HolidayDialog({ holiday, onClose }: { holiday: CompanyHoliday | null; onClose: () => void }) {
-  const qc = useQueryClient();
-  const toast = useToast();
   const [date, setDate] = useState(holiday?.date ?? '');
   const [name, setName] = useState(holiday?.name ?? '');
   const [closed, setClosed] = useState(holiday?.closed ?? true);
-  const save = useMutation({
-    mutationFn: () => (holiday ? adminApi.updateHoliday(holiday.id, { date, name, closed }) : adminApi.addHoliday({ date, name, closed })),
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['admin'] });
-      void qc.invalidateQueries({ queryKey: ['holidays'] });
-      toast.success(holiday ? 'Holiday saved' : 'Holiday added');
-      onClose();
-    },
-  });
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    save.mutate();
-  }
+  const save = useAdminMutation(
+    () => (holiday ? adminApi.updateHoliday(holiday.id, { date, name, closed }) : adminApi.addHoliday({ date, name, closed })),
+    { success: holiday ? 'Holiday saved' : 'Holiday added', invalidate: [['holidays']], onDone: onClose },
+  );
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <FormDialog
+      formId="holiday-form"
       title={holiday ? `Edit ${holiday.name}` : 'Add a company holiday'}
-      closeOnBackdrop={!save.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="holiday-form" loading={save.isPending}>
-            {holiday ? 'Save' : 'Add holiday'}
-          </Button>
-        </>
-      }
+      submitLabel={holiday ? 'Save' : 'Add holiday'}
+      mutation={save}
+      onClose={onClose}
     >
-      <form id="holiday-form" onSubmit={submit} className="space-y-4" noValidate>
-        {save.isError && <ErrorBanner title="Not saved">{errorText(save.error)}</ErrorBanner>}
-        <Input label="Date" type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
-        <Input label="Name" required value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
-        <Select
-          label="Office"
-          value={String(closed)}
-          onChange={(e) => setClosed(e.target.value === 'true')}
-          hint="Leave days on a closed day are not counted."
-        >
-          <option value="true">Closed</option>
-          <option value="false">Open (shown on the calendar only)</option>
-        </Select>
-      </form>
-    </Dialog>
+      <Input label="Date" type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
+      <Input label="Name" required value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
+      <Select
+        label="Office"
+        value={String(closed)}
+        onChange={(e) => setClosed(e.target.value === 'true')}
+        hint="Leave days on a closed day are not counted."
+      >
+        <option value="true">Closed</option>
+        <option value="false">Open (shown on the calendar only)</option>
+      </Select>
+    </FormDialog>
   );
 }
 

@@ -1,8 +1,9 @@
 // Small pieces the administrator's screens share: a titled section card, the loading / error / empty states of a
-// loaded list, and the texts of the dashboard and assistant a role gets.
-import type { ReactNode } from 'react';
+// loaded list, the save dialog and its mutation, and the texts of the dashboard and assistant a role gets.
+import type { FormEvent, ReactNode } from 'react';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { chatbotForRole, dashboardForRole } from '../../domain/roles';
-import { Card, CardHeader, EmptyState, ErrorBanner, Spinner } from '../ui';
+import { Button, Card, CardHeader, Dialog, EmptyState, ErrorBanner, Spinner, useToast } from '../ui';
 import { errorText } from './api';
 
 export function Section({
@@ -82,4 +83,85 @@ export function roleOutcome(role: string, userType: string): { dashboard: string
     dashboard: `${DASHBOARD_NAMES[dashboard] ?? dashboard} dashboard`,
     assistant: `the ${ASSISTANT_NAMES[assistant] ?? assistant}`,
   };
+}
+
+/**
+ * An administrator's change: the mutation, and on success every admin query (and `invalidate`) refreshed, the
+ * `success` toast when given, then `onDone` with the answer.
+ */
+export function useAdminMutation<T>(
+  mutationFn: () => Promise<T>,
+  opts: { success?: string; invalidate?: QueryKey[]; onDone?: (answer: T) => void } = {},
+) {
+  const qc = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn,
+    onSuccess: (answer) => {
+      for (const queryKey of [['admin'], ...(opts.invalidate ?? [])]) void qc.invalidateQueries({ queryKey });
+      if (opts.success) toast.success(opts.success);
+      opts.onDone?.(answer);
+    },
+  });
+}
+
+/**
+ * A dialog holding one form that one mutation saves: Cancel and the submit button in the footer (both held while it
+ * runs), the refusal above the fields. `validate` may stop the submit (answer false) to show the form's own errors.
+ */
+export function FormDialog({
+  formId,
+  title,
+  description,
+  size,
+  submitLabel,
+  danger = false,
+  errorTitle = 'Not saved',
+  mutation,
+  validate,
+  onClose,
+  children,
+}: {
+  formId: string;
+  title: string;
+  description?: ReactNode;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  submitLabel: string;
+  danger?: boolean;
+  errorTitle?: string;
+  mutation: { isPending: boolean; isError: boolean; error: unknown; mutate: () => void };
+  validate?: () => boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (validate && !validate()) return;
+    mutation.mutate();
+  }
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={title}
+      description={description}
+      size={size}
+      closeOnBackdrop={!mutation.isPending}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button variant={danger ? 'danger' : 'primary'} type="submit" form={formId} loading={mutation.isPending}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} className="space-y-4" noValidate>
+        {mutation.isError && <ErrorBanner title={errorTitle}>{errorText(mutation.error)}</ErrorBanner>}
+        {children}
+      </form>
+    </Dialog>
+  );
 }
