@@ -1087,7 +1087,11 @@ function fieldSchema(fd: FieldDef): z.ZodTypeAny {
     case 'integer': {
       let s = z.number({ error: missingOr(`${label} must be a whole number`) }).int(`${label} must be a whole number`);
       if (fd.min !== undefined) s = s.min(fd.min, `${label} must be at least ${fd.min}`);
-      return z.preprocess(toNumberInput, s.max(fd.max ?? 1_000_000, `${label} is too large`));
+      // A bound of the registry is said as one ('Participants must be at most 500'); without one, only absurd numbers are refused.
+      return z.preprocess(
+        toNumberInput,
+        fd.max !== undefined ? s.max(fd.max, `${label} must be at most ${fd.max}`) : s.max(1_000_000, `${label} is too large`),
+      );
     }
     case 'money': {
       const min = fd.min ?? 0;

@@ -16,7 +16,7 @@
 // alone (the new password of a password reset): not even the people who decide the request see them.
 // A refused read answers exactly like a request that does not exist: callers throw their not-found error.
 import { type ApproverRole, checkStageDecidable, isViewOnlyForManager } from '../../domain/approvals.js';
-import { FORM_TYPES, type Stage, formTypeDef } from '../../domain/forms.js';
+import { FORM_TYPES, type Stage, formTypeDef, itLifecycleOf } from '../../domain/forms.js';
 import { BUILTIN_GROUPS, stageKeyLabel } from '../../domain/form-types.js';
 import { HttpError } from '../http/errors.js';
 import { type RecordRow, toRecord } from '../requests/repo.js';
@@ -361,7 +361,7 @@ export function separationOfDutiesRefusal(user: Pick<Viewer, 'id'>, req: DutyFac
   }
   if (
     stage === 'it_helpdesk' &&
-    req.form_type === 'password-reset' &&
+    itLifecycleOf(req.form_type) === 'password-reset' &&
     req.line_manager_id === user.id &&
     req.data?.line_manager_acknowledgement === true
   ) {
