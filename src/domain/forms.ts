@@ -128,6 +128,11 @@ export interface FormTypeDef {
   /** Has its own form-type chip on the line manager's dashboard (in registry order). */
   managerChip?: boolean;
   /**
+   * Fields of personal data that only the request's owner and the people who decide it see (the policy's 'see
+   * sensitive fields', src/server/policies/requests.ts), beyond the names sensitive in any type (password, bank, ...).
+   */
+  sensitiveFields?: readonly string[];
+  /**
    * How the form calendar draws a request of the type: as what, from which date field to which, with which label.
    * Types without it show on their submission date.
    */
@@ -274,6 +279,8 @@ const REGISTRY: FormTypeDef[] = [
     icon: 'UserPen',
     idPrefix: 'IU',
     chain: ['hr'],
+    // The old and new personal data (bank account, address, phone ...).
+    sensitiveFields: ['old_information', 'new_information'],
     catalogue: {
       description: 'Update your address, phone number, emergency contact or bank details on record.',
       estimatedTime: '3-5 min',
