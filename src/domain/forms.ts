@@ -968,6 +968,11 @@ export function chainInWords(formType: string): string[] {
   return (def?.chain ?? []).map((s) => STAGES[s].label);
 }
 
+/** The leave types (registry entries with `leave`): one balance and no overlap between any of them. */
+export function leaveFormTypes(): string[] {
+  return REGISTRY.filter((t) => t.leave === true).map((t) => t.formType);
+}
+
 /** The type is a leave of absence (working days, leave balance and overlap rules). */
 export function isLeaveType(formType: unknown): boolean {
   return BY_TYPE.get(String(formType ?? ''))?.leave === true;
