@@ -128,6 +128,11 @@ export interface FormTypeDef {
   /** Has its own form-type chip on the line manager's dashboard (in registry order). */
   managerChip?: boolean;
   /**
+   * Fields of personal data that only the request's owner and the people who decide it see (the policy's 'see
+   * sensitive fields', src/server/policies/requests.ts), beyond the names sensitive in any type (password, bank, ...).
+   */
+  sensitiveFields?: readonly string[];
+  /**
    * How the form calendar draws a request of the type: as what, from which date field to which, with which label.
    * Types without it show on their submission date.
    */
@@ -274,6 +279,8 @@ const REGISTRY: FormTypeDef[] = [
     icon: 'UserPen',
     idPrefix: 'IU',
     chain: ['hr'],
+    // The old and new personal data (bank account, address, phone ...).
+    sensitiveFields: ['old_information', 'new_information'],
     catalogue: {
       description: 'Update your address, phone number, emergency contact or bank details on record.',
       estimatedTime: '3-5 min',
@@ -961,6 +968,11 @@ export function chainInWords(formType: string): string[] {
   return (def?.chain ?? []).map((s) => STAGES[s].label);
 }
 
+/** The leave types (registry entries with `leave`): one balance and no overlap between any of them. */
+export function leaveFormTypes(): string[] {
+  return REGISTRY.filter((t) => t.leave === true).map((t) => t.formType);
+}
+
 /** The type is a leave of absence (working days, leave balance and overlap rules). */
 export function isLeaveType(formType: unknown): boolean {
   return BY_TYPE.get(String(formType ?? ''))?.leave === true;
@@ -1087,7 +1099,11 @@ function fieldSchema(fd: FieldDef): z.ZodTypeAny {
     case 'integer': {
       let s = z.number({ error: missingOr(`${label} must be a whole number`) }).int(`${label} must be a whole number`);
       if (fd.min !== undefined) s = s.min(fd.min, `${label} must be at least ${fd.min}`);
-      return z.preprocess(toNumberInput, s.max(fd.max ?? 1_000_000, `${label} is too large`));
+      // A bound of the registry is said as one ('Participants must be at most 500'); without one, only absurd numbers are refused.
+      return z.preprocess(
+        toNumberInput,
+        fd.max !== undefined ? s.max(fd.max, `${label} must be at most ${fd.max}`) : s.max(1_000_000, `${label} is too large`),
+      );
     }
     case 'money': {
       const min = fd.min ?? 0;

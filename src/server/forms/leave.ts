@@ -2,7 +2,7 @@
 // holidays, no overlap with one's own pending or approved leave, annual leave within the balance) and the
 // leave balance, computed from approved leave of the year rather than stored by hand.
 import { addDays, addWorkingDays, countWorkingDays, isIsoDate, isWeekend } from '../../domain/business-time.js';
-import { isLeaveType } from '../../domain/forms.js';
+import { isLeaveType, leaveFormTypes } from '../../domain/forms.js';
 import { HolidayService } from '../calendar/service.js';
 import type { Queryable } from '../db/pool.js';
 import { badRequest } from '../http/errors.js';
@@ -71,11 +71,11 @@ export async function leaveBalance(c: Queryable, userId: number, year: number, e
             coalesce(sum((q.data->>'total_days')::numeric) FILTER (WHERE q.data->>'leave_type' = 'Annual'), 0) AS annual_used,
             coalesce(sum((q.data->>'total_days')::numeric) FILTER (WHERE q.data->>'leave_type' = 'Unpaid'), 0) AS unpaid_used
        FROM users u
-       LEFT JOIN requests q ON q.employee_id = u.id AND q.form_type = 'leave-request' AND q.status = 'Approved'
+       LEFT JOIN requests q ON q.employee_id = u.id AND q.form_type = ANY($4::text[]) AND q.status = 'Approved'
             AND left(q.data->>'start_date', 4) = $2 AND ($3::bigint IS NULL OR q.id <> $3)
       WHERE u.id = $1
       GROUP BY u.annual_leave_total`,
-    [userId, String(year), excludePk ?? null],
+    [userId, String(year), excludePk ?? null, leaveFormTypes()],
   );
   const row = r.rows[0] ?? { annual_leave_total: 12, annual_used: 0, unpaid_used: 0 };
   return {
@@ -90,9 +90,9 @@ export async function leaveBalance(c: Queryable, userId: number, year: number, e
 async function pendingAnnual(c: Queryable, userId: number, year: number, excludePk?: number): Promise<number> {
   const r = await c.query(
     `SELECT coalesce(sum((data->>'total_days')::numeric), 0) AS n FROM requests
-      WHERE employee_id = $1 AND form_type = 'leave-request' AND status = 'Pending' AND data->>'leave_type' = 'Annual'
+      WHERE employee_id = $1 AND form_type = ANY($4::text[]) AND status = 'Pending' AND data->>'leave_type' = 'Annual'
         AND left(data->>'start_date', 4) = $2 AND ($3::bigint IS NULL OR id <> $3)`,
-    [userId, String(year), excludePk ?? null],
+    [userId, String(year), excludePk ?? null, leaveFormTypes()],
   );
   return Number(r.rows[0].n);
 }
@@ -111,10 +111,10 @@ export async function checkLeaveRules(
   if (total === 0) throw badRequest('The chosen dates contain no working days (weekends and holidays are not counted)');
   const overlap = await c.query(
     `SELECT request_id FROM requests
-      WHERE employee_id = $1 AND form_type = 'leave-request' AND status IN ('Pending', 'Approved')
+      WHERE employee_id = $1 AND form_type = ANY($5::text[]) AND status IN ('Pending', 'Approved')
         AND data->>'start_date' <= $3 AND data->>'end_date' >= $2 AND ($4::bigint IS NULL OR id <> $4)
       LIMIT 1`,
-    [user.id, start, end, excludePk ?? null],
+    [user.id, start, end, excludePk ?? null, leaveFormTypes()],
   );
   if (overlap.rows[0]) throw badRequest(`These dates overlap your leave request ${overlap.rows[0].request_id}`);
   if (f.leave_type === 'Annual') {

@@ -2,6 +2,7 @@
 // (the owner's line manager) and answer its resolution (the employee who reported it). The state rules (which
 // status allows which step) are the domain's (src/domain/it.ts); these are the person rules.
 import { isViewOnlyForManager } from '../../domain/approvals.js';
+import { itLifecycleOf } from '../../domain/forms.js';
 import { isWithdrawn } from '../../domain/status.js';
 import { isItStaff } from './groups.js';
 import {
@@ -56,7 +57,7 @@ export function canAcknowledge(user: Viewer, req: ItFacts): boolean {
 
 /** Why `user` may not confirm or reject the resolution of this incident, or null: only the employee who reported it. */
 export function answerResolutionRefusal(user: Viewer, req: ItFacts): Refusal | null {
-  if (req.form_type !== 'it-incident' || !canViewRequest(user, req)) return { status: 404, message: NOT_FOUND_MESSAGE };
+  if (itLifecycleOf(req.form_type) !== 'incident' || !canViewRequest(user, req)) return { status: 404, message: NOT_FOUND_MESSAGE };
   if (req.employee_user_id !== user.id) {
     return { status: 403, message: 'Only the employee who reported this incident may confirm or reject its resolution' };
   }

@@ -22,7 +22,7 @@ import {
   checkStageDecidable,
   isViewOnlyForManager,
 } from '../../domain/approvals.js';
-import { FORM_TYPES, type Stage, formTypeDef } from '../../domain/forms.js';
+import { FORM_TYPES, type Stage, formTypeDef, itLifecycleOf } from '../../domain/forms.js';
 import { BUILTIN_GROUPS, stageKeyLabel } from '../../domain/form-types.js';
 import { HttpError } from '../http/errors.js';
 import { type RecordRow, toRecord } from '../requests/repo.js';
@@ -283,11 +283,6 @@ export function canSeeSensitive(user: Viewer, req: RequestFacts): boolean {
   return canViewRequest(user, req) && decidesAStage(user, req);
 }
 
-/** Fields of a type that only the owner and the deciders see (beyond the generic ones below). */
-const SENSITIVE_BY_TYPE: Record<string, readonly string[]> = {
-  // An info update carries the old and new personal data (bank account, address, phone ...).
-  'info-update': ['old_information', 'new_information'],
-};
 /** Field names that are sensitive in any request: passwords, bank details, account numbers. */
 const SENSITIVE_NAME = /(^|_)(password|passcode|bank|iban|swift|account_number|card_number|ssn)(_|$)/i;
 /** Flags about a sensitive field that are not the field ('a new password is set'). */
@@ -301,7 +296,8 @@ export function isOwnerOnlyField(field: string): boolean {
 
 export function isSensitiveField(formType: string, field: string): boolean {
   if (NOT_SENSITIVE.has(field)) return false;
-  return SENSITIVE_NAME.test(field) || (SENSITIVE_BY_TYPE[formType]?.includes(field) ?? false);
+  // Beyond the generic names: the fields the type's registry entry marks (an info update's old and new data).
+  return SENSITIVE_NAME.test(field) || (formTypeDef(formType)?.sensitiveFields?.includes(field) ?? false);
 }
 
 /**
@@ -411,7 +407,7 @@ export function separationOfDutiesRefusal(user: Pick<Viewer, 'id'>, req: DutyFac
   }
   if (
     stage === 'it_helpdesk' &&
-    req.form_type === 'password-reset' &&
+    itLifecycleOf(req.form_type) === 'password-reset' &&
     req.line_manager_id === user.id &&
     req.data?.line_manager_acknowledgement === true
   ) {

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowRight, History } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { type ApproverRole, derivedItSupportStatus, formatWait, isViewOnlyForManager, managerItSteps } from '../../domain/approvals';
-import { formTypeDef, humanise } from '../../domain/forms';
+import { formTypeDef, humanise, isLeaveType } from '../../domain/forms';
 import { type ApprovalStep, type StepColour, approvalSteps, nextStageFor, rejectionReasonOf } from '../../domain/status';
 import { ApiError } from '../api/client';
 import { formatDate, formatDateTime, formatText, formatUsd } from '../format';
@@ -146,7 +146,7 @@ function DetailsBody({ role, rec }: { role: QueueRole; rec: QueueRecord }) {
       </p>
       <DelegationNotes record={rec} />
 
-      {rec.form_type === 'leave-request' && (role === 'manager' || role === 'hr') && (
+      {isLeaveType(rec.form_type) && (role === 'manager' || role === 'hr') && (
         <LeaveBalancePanel role={role} employeeId={rec.employee_id} />
       )}
 

@@ -3,6 +3,7 @@
 import { ApiError, api } from '../api/client';
 import { displayName, type User } from '../api/types';
 import type { ApproverRole, HistoryEntry } from '../../domain/approvals';
+import { itLifecycleOf } from '../../domain/forms';
 
 /** A flattened request record as the approver queues answer it. */
 export type QueueRecord = Record<string, unknown> & {
@@ -236,7 +237,10 @@ export const approvalsApi = {
   // Opening an IT item acknowledges it (a view, not a decision on its content): no version is sent, so IT's work
   // on the ticket meanwhile does not turn the acknowledgement into a conflict.
   acknowledge(user: User, rec: Pick<QueueRecord, 'request_id' | 'form_type'>) {
-    const path = rec.form_type === 'password-reset' ? '/api/manager/acknowledge-password-reset' : '/api/manager/acknowledge-it-incident';
+    const path =
+      itLifecycleOf(rec.form_type) === 'password-reset'
+        ? '/api/manager/acknowledge-password-reset'
+        : '/api/manager/acknowledge-it-incident';
     return api.post<{ success: boolean }>(path, { form_id: rec.request_id, manager_id: managerIdOf(user) });
   },
 

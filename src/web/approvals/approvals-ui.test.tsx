@@ -9,7 +9,7 @@ import { genericRows } from './DetailsModal';
 import { matchesStatus, replaceRows, statusCounts, tilesFromRows } from './queue-kit';
 import type { QueueRecord } from './api';
 import { AcknowledgementNotice } from './TeamApprovals';
-import { amountText } from './labels';
+import { amountText, facilitiesDetails } from './labels';
 import { QueueTable, createdColumn, departmentColumn, employeeColumn } from './QueueTable';
 
 afterEach(cleanup);
@@ -220,5 +220,21 @@ describe('QueueTable', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Approve LR-000001' }));
     expect(onApprove).toHaveBeenCalledWith(expect.objectContaining({ request_id: 'LR-000001' }));
     expect(screen.queryByRole('button', { name: 'Approve TR-000002' })).toBeNull();
+  });
+});
+
+describe('facilities Details cell', () => {
+  it("shows another type's own details (its card's first values), not the access request's fields", () => {
+    const rec = {
+      request_id: 'MR-000001',
+      form_type: 'maintenance-request',
+      location: 'Floor 3 kitchen',
+      issue_description: 'The tap leaks',
+      urgency: 'High',
+    } as unknown as QueueRecord;
+    render(<>{facilitiesDetails(rec)}</>);
+    expect(screen.getByText('Floor 3 kitchen')).toBeTruthy();
+    expect(screen.getByText('The tap leaks · High')).toBeTruthy();
+    expect(screen.queryByText('Access')).toBeNull();
   });
 });

@@ -3,6 +3,8 @@
 import type { ReactNode } from 'react';
 import { formTitle, formTypeDef, requestAmount, requestPurpose } from '../../domain/forms';
 import { FormIcon } from '../forms/FormIcon';
+import { detailRows } from '../forms/details';
+import type { FormRecord } from '../forms/types';
 import { CLOSED_STAGE_TEXT } from '../../domain/approvals';
 import { Badge, type BadgeTone } from '../ui';
 import { formatDate, formatUsd } from '../format';
@@ -77,7 +79,10 @@ export function amountText(rec: QueueRecord): string {
 /** What a request is for: its type's purpose field. */
 export const purposeOf = (rec: QueueRecord) => requestPurpose(String(rec.form_type ?? ''), rec) ?? '';
 
-/** The facilities table's Details cell: the room and slot, or the access asked for. */
+/**
+ * The facilities table's Details cell: the room and slot, or the access asked for (the spec's two types); any other
+ * type on a facilities chain shows the first value of its details card and the next two beneath it.
+ */
 export function facilitiesDetails(rec: QueueRecord): ReactNode {
   if (rec.form_type === 'meeting-room') {
     return (
@@ -86,6 +91,20 @@ export function facilitiesDetails(rec: QueueRecord): ReactNode {
         <span className="block text-xs text-gray-500">
           {rec.booking_date ? formatDate(str(rec.booking_date)) : ''} {str(rec.start_time)}–{str(rec.end_time)}
           {rec.participants_count ? ` · ${str(rec.participants_count)} people` : ''}
+        </span>
+      </span>
+    );
+  }
+  if (rec.form_type !== 'facility-access') {
+    const [first, ...rest] = detailRows(rec as unknown as FormRecord).rows;
+    return (
+      <span>
+        <span className="font-medium text-gray-900">{first?.value ?? formTitle(rec.form_type)}</span>
+        <span className="block max-w-xs truncate text-xs text-gray-500">
+          {rest
+            .slice(0, 2)
+            .map((r) => r.value)
+            .join(' · ')}
         </span>
       </span>
     );

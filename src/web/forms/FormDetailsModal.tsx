@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Undo2 } from 'lucide-react';
-import { isFormType } from '../../domain/forms';
+import { isFormType, isLeaveType, itLifecycleOf } from '../../domain/forms';
 import { displayStatus } from '../../domain/status';
 import { useCurrentUser } from '../auth/AuthProvider';
 import { formatDate, formatDateTime } from '../format';
@@ -165,7 +165,7 @@ function Details({ id, fallback, isOwnerOf }: { id: number; fallback: Submission
         <StatusBadge status={displayStatus(r.status)} />
       </div>
 
-      {r.form_type === 'leave-request' && <LeaveBalanceTiles userId={r.employee_user_id} />}
+      {isLeaveType(r.form_type) && <LeaveBalanceTiles userId={r.employee_user_id} />}
       {typeof r.holiday_note === 'string' && (
         <p
           className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm break-words text-amber-900"
@@ -184,8 +184,8 @@ function Details({ id, fallback, isOwnerOf }: { id: number; fallback: Submission
         </div>
         <div className="min-w-0 space-y-3">
           <RecordFields record={r} />
-          {r.form_type === 'it-incident' && owner && <ItIncidentResolution record={r} onChanged={reload} />}
-          {r.form_type === 'password-reset' && <PasswordResetNewPassword record={r} onChanged={reload} />}
+          {itLifecycleOf(r.form_type) === 'incident' && owner && <ItIncidentResolution record={r} onChanged={reload} />}
+          {itLifecycleOf(r.form_type) === 'password-reset' && <PasswordResetNewPassword record={r} onChanged={reload} />}
           {r.form_type === 'meeting-room' && <MeetingRoomCalendar record={r} />}
           {owner && pending && (
             <div className="flex flex-wrap items-start gap-2">

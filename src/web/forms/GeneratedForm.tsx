@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import { useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { businessToday } from '../../domain/business-time';
-import { type FieldDef, dateInputBounds, formTypeDef } from '../../domain/forms';
+import { type FieldDef, dateInputBounds, formTypeDef, isLeaveType } from '../../domain/forms';
 import { ApiError, api } from '../api/client';
 import { useCurrentUser } from '../auth/AuthProvider';
 import { useHolidays } from '../calendar/api';
@@ -196,7 +196,7 @@ export function GeneratedForm({ formType, record, onDone, onCancel }: GeneratedF
       data-testid={`generated-form-${formType}`}
       onChange={() => state.kind !== 'idle' && state.kind !== 'submitting' && setState({ kind: 'idle' })}
     >
-      {formType === 'leave-request' && <LeaveSummary control={control} userId={record?.employee_user_id ?? user.id} />}
+      {isLeaveType(formType) && <LeaveSummary control={control} userId={record?.employee_user_id ?? user.id} />}
       <div className="grid gap-4 sm:grid-cols-2">
         {def.fields.map((fd) => (
           <div key={fd.name} className={fd.type === 'longtext' ? 'sm:col-span-2' : undefined}>

@@ -118,7 +118,7 @@ describe('registry-driven details', () => {
     expect(card.title).toBe('Contract Approval Details');
     expect(card.fields.map(([name]) => name)).toEqual(formTypeDef('contract-approval')!.fields.map((f) => f.name));
     expect(card.fields.find(([name]) => name === 'contract_value')).toEqual(['contract_value', 'Contract value', 'money']);
-    expect(detailCard('leave-request')).toBe(DETAIL_CARDS['leave-request']);
+    expect(detailCard('leave-request')).toEqual(DETAIL_CARDS['leave-request']);
     expect(detailCard('no-such-type')).toBeUndefined();
   });
 

@@ -50,12 +50,13 @@ const KIND_OF: Record<FieldType, FieldKind> = {
 };
 
 /**
- * The details card of a form type: the spec's card (DETAIL_CARDS) where there is one, else the registry's fields in
+ * The details card of a form type: the registry entry's `details` card where it has one, else the registry's fields in
  * their order, labelled as on the form (money labels without '(USD)': the value reads 'USD $...'). Undefined for a
  * type the registry does not know.
  */
 export function detailCard(formType: string): DetailCard | undefined {
-  const card = DETAIL_CARDS[formType];
+  // Read from the registry on each call: a type registered or changed at run time (types as data) has its own card.
+  const card = registryCard(formType);
   if (card) return card;
   const def = formTypeDef(formType);
   if (!def) return undefined;

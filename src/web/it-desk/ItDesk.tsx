@@ -45,6 +45,7 @@ import { IT_QUEUE_KEY, type ItTicket, closeItTicket, serverError, useItQueue } f
 import { FillTicketDialog } from './FillTicketDialog';
 import { SetPasswordDialog } from './SetPasswordDialog';
 import { TicketDetailsDialog } from './TicketDetailsDialog';
+import { itLifecycleOf } from '../../domain/forms';
 
 type Open = { kind: 'details' | 'fill' | 'password' | 'close'; ticket: ItTicket } | null;
 
@@ -173,7 +174,7 @@ export function ItDesk() {
 }
 
 function TicketRow({ t, onOpen }: { t: ItTicket; onOpen: (kind: 'details' | 'fill' | 'password' | 'close') => void }) {
-  const reset = t.form_type === 'password-reset';
+  const reset = itLifecycleOf(t.form_type) === 'password-reset';
   const action = incidentActionLabel(t);
   return (
     <Tr data-testid={`it-ticket-${t.request_id}`}>
@@ -229,7 +230,7 @@ function TicketRow({ t, onOpen }: { t: ItTicket; onOpen: (kind: 'details' | 'fil
 function RowNote({ t }: { t: ItTicket }) {
   let text: string | null = null;
   let tone = 'text-gray-500';
-  if (t.form_type === 'password-reset') {
+  if (itLifecycleOf(t.form_type) === 'password-reset') {
     const s = t.status === 'Rejected' ? 'Rejected' : t.it_support_status;
     if (s === 'Pending Manager') text = 'Waiting for the line manager';
     else if (s === 'Password Set') text = 'Password set · waiting for the employee';

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Button, Dialog, Spinner, StatusBadge } from '../ui';
 import { formatDate, formatDateTime } from '../format';
 import { type ItTicket, fetchItFormDetails } from './api';
+import { itLifecycleOf } from '../../domain/forms';
 
 export interface TicketDetailsDialogProps {
   ticket: ItTicket | null;
@@ -50,7 +51,7 @@ export function TicketDetailsDialog({ ticket, open, onClose }: TicketDetailsDial
 }
 
 function DetailsBody({ d }: { d: ItTicket }) {
-  const reset = d.form_type === 'password-reset';
+  const reset = itLifecycleOf(d.form_type) === 'password-reset';
   return (
     <div className="space-y-5 text-sm">
       <dl className="grid gap-x-8 gap-y-2 sm:grid-cols-2">

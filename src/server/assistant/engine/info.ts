@@ -2,7 +2,7 @@
 // requests (all, one type, one id, or matching words such as a destination), holidays (the calendar feature's
 // offline list), greetings and what the assistant can do.
 import { businessYear, wallClock } from '../../../domain/business-time.js';
-import { FORM_TYPES, formTitle } from '../../../domain/forms.js';
+import { FORM_TYPES, formTitle, leaveFormTypes } from '../../../domain/forms.js';
 import { isApproverRole } from '../../../domain/roles.js';
 import { HolidayService } from '../../calendar/service.js';
 import { leaveBalance } from '../../forms/leave.js';
@@ -31,8 +31,8 @@ export async function leaveBalanceReply(ctx: TurnContext, lower: string): Promis
   const left = bal.annual_leave_total - bal.annual_leave_used;
   const pending = await ctx.db.query(
     `SELECT coalesce(sum((data->>'total_days')::numeric), 0) AS n FROM requests
-      WHERE employee_id = $1 AND form_type = 'leave-request' AND status = 'Pending' AND data->>'leave_type' = 'Annual' AND left(data->>'start_date', 4) = $2`,
-    [ctx.user.id, String(year)],
+      WHERE employee_id = $1 AND form_type = ANY($3::text[]) AND status = 'Pending' AND data->>'leave_type' = 'Annual' AND left(data->>'start_date', 4) = $2`,
+    [ctx.user.id, String(year), leaveFormTypes()],
   );
   const pendingDays = Number(pending.rows[0]?.n ?? 0);
   let text = `You have ${days(left)} days of annual leave left for ${year} (${days(bal.annual_leave_total)} in total, ${days(bal.annual_leave_used)} used).`;
@@ -41,8 +41,8 @@ export async function leaveBalanceReply(ctx: TurnContext, lower: string): Promis
   if (/\bsick\b/.test(lower)) {
     const sick = await ctx.db.query(
       `SELECT coalesce(sum((data->>'total_days')::numeric), 0) AS n FROM requests
-        WHERE employee_id = $1 AND form_type = 'leave-request' AND status = 'Approved' AND data->>'leave_type' = 'Sick' AND left(data->>'start_date', 4) = $2`,
-      [ctx.user.id, String(year)],
+        WHERE employee_id = $1 AND form_type = ANY($3::text[]) AND status = 'Approved' AND data->>'leave_type' = 'Sick' AND left(data->>'start_date', 4) = $2`,
+      [ctx.user.id, String(year), leaveFormTypes()],
     );
     text += ` Sick leave taken in ${year}: ${days(Number(sick.rows[0]?.n ?? 0))} day(s).`;
   }

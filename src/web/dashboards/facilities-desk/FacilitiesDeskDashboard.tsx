@@ -1,28 +1,10 @@
 // Facilities desk dashboard: first-level decisions on meeting room and facility access
-// requests. Status filter (default Pending), tiles computed from the list, the queue table with Details, Date and
-// Status, details with the two-step chain, local row and tile updates after a decision, bulk decisions.
-import { useMemo } from 'react';
-import { useCurrentUser } from '../../auth/AuthProvider';
-import { useDetailsRoute, useSearchParamState } from '../../routing/hooks';
-import { DashboardLayout } from '../../shell/DashboardLayout';
-import { TeamApprovals } from '../../approvals/TeamApprovals';
-import { OtherRequests } from '../../approvals/OtherRequests';
-import { type QueueRecord, approvalsApi } from '../../approvals/api';
-import { DetailsModal } from '../../approvals/DetailsModal';
-import {
-  STATUS_FILTERS,
-  type StatusFilterValue,
-  matchesStatus,
-  replaceRows,
-  statusCounts,
-  tilesFromRows,
-  useApprovalQueue,
-  useDecisionFlow,
-  useSelection,
-} from '../../approvals/queue-kit';
+// requests. Status filter (default Pending), tiles computed from the list (the desk's queue answer carries no
+// summary), the queue table with Details, Date and Status, details with the two-step chain, local row and tile
+// updates after a decision, bulk decisions. The page itself is the shared StageDashboard; this file is its configuration.
+import { approvalsApi } from '../../approvals/api';
 import {
   type QueueColumn,
-  QueuePanel,
   createdColumn,
   decisionColumn,
   departmentColumn,
@@ -30,13 +12,7 @@ import {
   employeeColumn,
   formTypeColumn,
 } from '../../approvals/QueueTable';
-
-const MESSAGES = {
-  loadHttp: 'Failed to load forms from facilities service',
-  loadOther: 'Failed to load facilities desk data',
-  refreshHttp: 'Failed to refresh forms',
-  refreshOther: 'Failed to refresh forms',
-};
+import { StageDashboard, type StageDashboardConfig } from '../../approvals/StageDashboard';
 
 const COLUMNS: QueueColumn[] = [
   employeeColumn(),
@@ -51,55 +27,26 @@ const COLUMNS: QueueColumn[] = [
   ),
 ];
 
-export function FacilitiesDeskDashboard() {
-  const user = useCurrentUser();
-  const queue = useApprovalQueue(['approvals', 'facilities_desk', user.id], () => approvalsApi.deskQueue(), MESSAGES);
-  const rows = useMemo(() => queue.data ?? [], [queue.data]);
-  const [status, setStatus] = useSearchParamState<StatusFilterValue>('status', 'Pending', STATUS_FILTERS);
-  const [details, setDetails] = useDetailsRoute<QueueRecord>(rows, 'dashboard');
-  const flow = useDecisionFlow({
-    role: 'facilities_desk',
-    user,
-    onDecided: (recs) => {
-      queue.setData((d) => replaceRows(d, recs));
-    },
-  });
-  // The desk's summary tiles are computed here from the list (its queue answer carries no summary).
-  const tiles = useMemo(() => tilesFromRows(rows), [rows]);
-  const counts = useMemo(() => statusCounts(rows), [rows]);
-  const visible = rows.filter((r) => matchesStatus(r.stage_state, status));
-  const selection = useSelection(visible);
+export const FACILITIES_DESK_DASHBOARD: StageDashboardConfig = {
+  dashboard: 'facilities-desk',
+  role: 'facilities_desk',
+  load: () => approvalsApi.deskQueue(),
+  messages: {
+    loadHttp: 'Failed to load forms from facilities service',
+    loadOther: 'Failed to load facilities desk data',
+    refreshHttp: 'Failed to refresh forms',
+    refreshOther: 'Failed to refresh forms',
+  },
+  title: 'Facilities desk',
+  description: 'First-level decision on meeting room bookings and facility access requests.',
+  caption: 'Facilities requests',
+  totalLabel: 'Total Requests',
+  lead: 'request-id',
+  leadIcon: false,
+  columns: COLUMNS,
+  afterDecision: 'replace',
+};
 
-  return (
-    <DashboardLayout dashboard="facilities-desk">
-      <QueuePanel
-        title="Facilities desk"
-        description="First-level decision on meeting room bookings and facility access requests."
-        queue={queue}
-        tiles={tiles}
-        totalLabel="Total Requests"
-        status={status}
-        onStatus={setStatus}
-        counts={counts}
-        visible={visible}
-        selection={selection}
-        flow={flow}
-        caption="Facilities requests"
-        lead="request-id"
-        leadIcon={false}
-        columns={COLUMNS}
-        onView={setDetails}
-      />
-      <TeamApprovals embedded />
-      <OtherRequests />
-      <DetailsModal
-        role="facilities_desk"
-        target={details}
-        onClose={() => setDetails(null)}
-        onApprove={flow.approve}
-        onReject={flow.reject}
-      />
-      {flow.dialog}
-    </DashboardLayout>
-  );
+export function FacilitiesDeskDashboard() {
+  return <StageDashboard config={FACILITIES_DESK_DASHBOARD} />;
 }

@@ -2,32 +2,11 @@
 // Pending, with each option's count), four tiles (Total Requests = rows loaded), 'Loading…', the queue table with
 // Amount, Purpose, Manager and Finance Status; Approve/Reject only when the line manager approved and finance is
 // pending; otherwise the final label 'by' the finance signer. After a decision the queue and summary reload.
-import { useMemo } from 'react';
-import { useCurrentUser } from '../../auth/AuthProvider';
-import { useDetailsRoute, useSearchParamState } from '../../routing/hooks';
-import { DashboardLayout } from '../../shell/DashboardLayout';
-import { TeamApprovals } from '../../approvals/TeamApprovals';
-import { OtherRequests } from '../../approvals/OtherRequests';
-import { type QueueEnvelope, type QueueRecord, approvalsApi } from '../../approvals/api';
-import { DetailsModal } from '../../approvals/DetailsModal';
+// The page itself is the shared StageDashboard; this file is its configuration.
+import { approvalsApi, type QueueEnvelope, type QueueRecord } from '../../approvals/api';
 import { DecidedLabel, amountText, purposeOf } from '../../approvals/labels';
-import {
-  STATUS_FILTERS,
-  type StatusFilterValue,
-  matchesStatus,
-  statusCounts,
-  useApprovalQueue,
-  useDecisionFlow,
-  useSelection,
-} from '../../approvals/queue-kit';
-import { type QueueColumn, QueuePanel, decisionColumn, employeeColumn } from '../../approvals/QueueTable';
-
-const MESSAGES = {
-  loadHttp: 'Failed to load forms from finance service',
-  loadOther: 'Failed to load finance data',
-  refreshHttp: 'Failed to refresh data',
-  refreshOther: 'Failed to refresh data',
-};
+import { type QueueColumn, decisionColumn, employeeColumn } from '../../approvals/QueueTable';
+import { StageDashboard, type StageDashboardConfig } from '../../approvals/StageDashboard';
 
 async function loadQueue(): Promise<QueueEnvelope> {
   const res = await approvalsApi.financeQueue();
@@ -74,55 +53,28 @@ function notActionable(rec: QueueRecord) {
   return null;
 }
 
-export function FinanceDashboard() {
-  const user = useCurrentUser();
-  const queue = useApprovalQueue(['approvals', 'finance', user.id], loadQueue, MESSAGES);
-  const rows = useMemo(() => queue.data?.forms ?? [], [queue.data]);
-  const summary = queue.data?.summary;
-  const [status, setStatus] = useSearchParamState<StatusFilterValue>('status', 'Pending', STATUS_FILTERS);
-  const [details, setDetails] = useDetailsRoute<QueueRecord>(rows, 'dashboard');
-  const flow = useDecisionFlow({
-    role: 'finance',
-    user,
-    failureStyle: 'update-status',
-    onDecided: async () => {
-      await queue.refresh();
-    },
-  });
-  const counts = useMemo(() => statusCounts(rows), [rows]);
-  const visible = rows.filter((r) => matchesStatus(r.stage_state, status));
-  const selection = useSelection(visible);
+export const FINANCE_DASHBOARD: StageDashboardConfig = {
+  dashboard: 'finance',
+  role: 'finance',
+  load: loadQueue,
+  messages: {
+    loadHttp: 'Failed to load forms from finance service',
+    loadOther: 'Failed to load finance data',
+    refreshHttp: 'Failed to refresh data',
+    refreshOther: 'Failed to refresh data',
+  },
+  title: 'Finance approvals',
+  description: 'Petty cash, travel and purchase requests. You can decide once the line manager has approved.',
+  caption: 'Finance requests',
+  totalLabel: 'Total Requests',
+  lead: 'request-id',
+  columns: COLUMNS,
+  notActionable,
+  emptyText: 'No petty cash or travel expense requests found for this filter.',
+  afterDecision: 'reload',
+  failureStyle: 'update-status',
+};
 
-  return (
-    <DashboardLayout dashboard="finance">
-      <QueuePanel
-        title="Finance approvals"
-        description="Petty cash, travel and purchase requests. You can decide once the line manager has approved."
-        queue={queue}
-        totalLabel="Total Requests"
-        tiles={{
-          pending: summary?.total_pending ?? 0,
-          approved: summary?.total_approved ?? 0,
-          rejected: summary?.total_rejected ?? 0,
-          total: rows.length,
-        }}
-        status={status}
-        onStatus={setStatus}
-        counts={counts}
-        visible={visible}
-        selection={selection}
-        flow={flow}
-        caption="Finance requests"
-        lead="request-id"
-        columns={COLUMNS}
-        onView={setDetails}
-        notActionable={notActionable}
-        emptyText="No petty cash or travel expense requests found for this filter."
-      />
-      <TeamApprovals embedded />
-      <OtherRequests />
-      <DetailsModal role="finance" target={details} onClose={() => setDetails(null)} onApprove={flow.approve} onReject={flow.reject} />
-      {flow.dialog}
-    </DashboardLayout>
-  );
+export function FinanceDashboard() {
+  return <StageDashboard config={FINANCE_DASHBOARD} />;
 }
