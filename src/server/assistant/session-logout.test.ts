@@ -99,4 +99,26 @@ describe('POST /ai/{family}/session/logout without a user_id', () => {
       expect((await me.get('/api/auth/me')).status, JSON.stringify(body)).toBe(401);
     }
   });
+
+  it('refuses bad input with a JSON error and ends nothing: malformed JSON, a text/plain body, a body over 1 MB', async () => {
+    const me = await t.login('maria.garcia@adminease.test');
+    for (const [label, type, payload] of [
+      ['malformed JSON', 'application/json', '{"user_id": '],
+      ['text/plain', 'text/plain', 'user_id=1'],
+      ['over 1 MB', 'application/json', JSON.stringify({ user_id: me.user.id, pad: 'x'.repeat(1_100_000) })],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/ai/hr/session/logout',
+        headers: { authorization: `Bearer ${me.token}`, 'content-type': type },
+        payload,
+      });
+      expect(res.statusCode, `${label}: ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, label).toBeLessThan(500);
+      expect(res.statusCode, label).not.toBe(401);
+      expect(JSON.parse(res.body).error, label).toEqual(expect.any(String));
+      expect(sessionCookie(res.headers), label).toBeUndefined();
+      expect((await me.get('/api/auth/me')).status, `${label}: the session goes on`).toBe(200);
+    }
+  });
 });
