@@ -106,8 +106,15 @@ export function TeamApprovals({ embedded = false, onTeamChange }: TeamApprovalsP
   const visible = rows.filter((r) => (type === 'all' || r.form_type === type) && matchesStatus(r.stage_state, status));
   const selection = useSelection(visible);
 
-  function openDetails(rec: QueueRecord) {
-    setDetails(rec);
+  // Opening a view-only IT item acknowledges it, however it was opened: a click in the list, a notification or a
+  // direct link to /requests/<id> (the details then come from the URL; the row, with view_only, once the list loaded).
+  useEffect(() => {
+    if (details) acknowledgeOnOpen(details);
+    // Once per request: the set of started acknowledgements guards repeats.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [details?.request_id, details?.view_only]);
+
+  function acknowledgeOnOpen(rec: QueueRecord) {
     // A withdrawn item waits on nobody: opening it acknowledges nothing.
     if (rec.view_only && !isAcknowledged(rec) && !isWithdrawn(rec) && !acknowledged.current.has(rec.request_id)) {
       acknowledged.current.add(rec.request_id);
@@ -126,6 +133,11 @@ export function TeamApprovals({ embedded = false, onTeamChange }: TeamApprovalsP
           console.warn('Acknowledgement failed', err);
         });
     }
+  }
+
+  function openDetails(rec: QueueRecord) {
+    setDetails(rec);
+    acknowledgeOnOpen(rec);
   }
 
   if (embedded) {
