@@ -291,8 +291,8 @@ test("a direct link to a view-only IT incident or password reset acknowledges it
     contact_info: 'ext. 4411',
   });
   const reset = await apiPost(request, 'sam.wilson@adminease.test', '/api/forms/password-reset', {
-    system_for_reset: 'HR portal',
-    reset_reason: 'Forgot Password',
+    system_for_reset: 'ERP',
+    reset_reason: 'Forgotten Password',
   });
   await signIn(page, 'grace.liu@adminease.test');
   for (const rec of [incident, reset]) {

@@ -164,11 +164,11 @@ async function checkRows(page: Page, board: Board) {
   }
   expect(await clippedActions(page, board.rows), 'row actions cut off or off screen').toEqual([]);
   expect(await ownScrollBoxes(rows), 'the list scrolls inside a box of its own').toEqual([]);
-  // Scrolled to and clicked (a trial click: nothing covers it): the first five rows and the last one (every row would
-  // cost seconds per width on long queues; the measurement above covers every row).
+  // Scrolled to and clicked (a trial click: nothing covers it): the first row and the last one (the measurement above
+  // covers every row; a trial click per row would cost seconds per width on long queues).
   const total = await rows.count();
   expect(total).toBeGreaterThan(0);
-  const sample = [...new Set([...Array.from({ length: Math.min(total, 5) }, (_, i) => i), total - 1])];
+  const sample = [...new Set([0, total - 1])];
   for (const i of sample) {
     const action = primaryAction(rows.nth(i));
     const name = `row ${i + 1}'s action '${(await action.getAttribute('aria-label')) ?? (await action.innerText())}'`;

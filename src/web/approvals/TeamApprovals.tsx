@@ -55,7 +55,17 @@ export function TeamApprovals({ embedded = false, onTeamChange }: TeamApprovalsP
   const rows = useMemo(() => queue.data ?? [], [queue.data]);
   // Filters in the URL; inside another dashboard under their own names, beside the dashboard's own filters.
   const [status, setStatus] = useSearchParamState<StatusFilterValue>(embedded ? 'team_status' : 'status', 'Pending', STATUS_FILTERS);
-  const [type, setType] = useSearchParamState<TypeFilter>(embedded ? 'team_type' : 'type', 'all', ['all', ...MANAGER_CHIP_TYPES]);
+  // The spec's chips, then one for each other type on the list (a team's expense claim, training request, ...), so the
+  // chips add up to All Forms.
+  const otherTypes = useMemo(
+    () => [...new Set(rows.map((r) => r.form_type))].filter((t) => !MANAGER_CHIP_TYPES.includes(t)).sort(),
+    [rows],
+  );
+  const [type, setType] = useSearchParamState<TypeFilter>(embedded ? 'team_type' : 'type', 'all', [
+    'all',
+    ...MANAGER_CHIP_TYPES,
+    ...otherTypes,
+  ]);
   const [details, setDetails] = useDetailsRoute<QueueRecord>(rows, 'team');
   const acknowledged = useRef(new Set<string>());
   /** What opening each view-only IT item did about its acknowledgement, shown in its details. */
@@ -86,8 +96,9 @@ export function TeamApprovals({ embedded = false, onTeamChange }: TeamApprovalsP
         // Inside another dashboard, only the types the team actually has.
         .filter(({ n }) => !embedded || n > 0)
         .map(({ t, n }) => ({ id: t, label: chipLabel(formLabel(t), n, type === t) })),
+      ...otherTypes.map((t) => ({ id: t, label: chipLabel(formLabel(t), rows.filter((r) => r.form_type === t).length, type === t) })),
     ],
-    [rows, type, embedded],
+    [rows, type, embedded, otherTypes],
   );
   const columns = useMemo(
     (): QueueColumn[] => [

@@ -10,6 +10,7 @@ import { OtherRequests } from '../../approvals/OtherRequests';
 import { Chips } from '../../ui';
 import { type QueueRecord, approvalsApi } from '../../approvals/api';
 import { DetailsModal } from '../../approvals/DetailsModal';
+import { formLabel } from '../../approvals/labels';
 import {
   chipLabel,
   STATUS_FILTERS,
@@ -31,7 +32,7 @@ const MESSAGES = {
   refreshOther: 'Failed to refresh data',
 };
 
-type TypeFilter = 'all' | 'leave-request' | 'info-update';
+type TypeFilter = string;
 
 const COLUMNS: QueueColumn[] = [
   employeeColumn(),
@@ -49,7 +50,12 @@ export function HrDashboard() {
   const queue = useApprovalQueue(['approvals', 'hr', user.id], () => approvalsApi.hrQueue(user), MESSAGES);
   const rows = useMemo(() => queue.data ?? [], [queue.data]);
   const [status, setStatus] = useSearchParamState<StatusFilterValue>('status', 'Pending', STATUS_FILTERS);
-  const [type, setType] = useSearchParamState<TypeFilter>('type', 'all', ['all', 'leave-request', 'info-update']);
+  // Leave and information updates, then any other type an administrator's chain sends to HR: the chips add up to All.
+  const otherTypes = useMemo(
+    () => [...new Set(rows.map((r) => r.form_type))].filter((t) => t !== 'leave-request' && t !== 'info-update').sort(),
+    [rows],
+  );
+  const [type, setType] = useSearchParamState<TypeFilter>('type', 'all', ['all', 'leave-request', 'info-update', ...otherTypes]);
   const [details, setDetails] = useDetailsRoute<QueueRecord>(rows, 'dashboard');
   // HR may reject without a reason; an empty string is sent then.
   const flow = useDecisionFlow({
@@ -73,6 +79,10 @@ export function HrDashboard() {
     ...(infoCount > 0
       ? [{ id: 'info-update' as TypeFilter, label: chipLabel('Employee Info Update', infoCount, type === 'info-update') }]
       : []),
+    ...otherTypes.map((t) => ({
+      id: t,
+      label: chipLabel(formLabel(t), rows.filter((r) => r.form_type === t).length, type === t),
+    })),
   ];
   const visible = rows.filter((r) => (type === 'all' || r.form_type === type) && matchesStatus(r.stage_state, status));
   const selection = useSelection(visible);
