@@ -95,7 +95,7 @@ function Overview({
         {chips.length > 0 && (
           <Chips
             label="Form type"
-            className="mt-4 max-sm:-mx-4 max-sm:flex-nowrap max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-1 max-sm:[&>button]:shrink-0 max-sm:[&>button]:whitespace-nowrap"
+            className="mt-4 max-sm:-mx-4 max-sm:px-4"
             // Counts drawn here rather than by Chips: its selected count (white on white/20) is below contrast minimums.
             items={chips.map((c) => ({
               id: c.id,
