@@ -55,8 +55,12 @@ test("the line manager: Total Forms = All Forms, Pending tile = 'Pending (n)' = 
   const panel = page.locator('#approval-panel');
   await expect(panel.getByTestId('stat-value').first()).toHaveText(/^\d+$/);
   const total = await tile(page, 'Total Forms');
-  const [all] = await chipCounts(panel.getByRole('group', { name: 'Form type' }));
+  const [all, ...types] = await chipCounts(panel.getByRole('group', { name: 'Form type' }));
   expect(all).toEqual({ label: 'All Forms', count: total });
+  expect(
+    types.reduce((n, c) => n + c.count, 0),
+    'the type chips add up to All Forms',
+  ).toBe(total);
   const pending = await tile(page, 'Pending');
   expect(pending).toBe(await filterCount(page, 'Pending'));
   expect(await filterCount(page, 'All')).toBe(total);
@@ -118,8 +122,14 @@ async function apiPost(request: APIRequestContext, email: string, url: string, d
   return res.json();
 }
 
-test("finance and the facilities manager: each tile = its status filter's count", async ({ page }) => {
-  for (const email of ['arjun.mehta@adminease.test', 'kenji.watanabe@adminease.test']) {
+test("every approver queue: each tile = its status filter's count, the type chips add up to All Forms = the total", async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const [email, totalLabel] of [
+    ['meera.iyer@adminease.test', 'Total Forms'],
+    ['arjun.mehta@adminease.test', 'Total Requests'],
+    ['sofia.rossi@adminease.test', 'Total Requests'],
+    ['kenji.watanabe@adminease.test', 'Total Requests'],
+  ] as const) {
     await signIn(page, email);
     const panel = page.locator('#approval-panel');
     await expect(panel.getByTestId('stat-value').first()).toHaveText(/^\d+$/);
@@ -128,11 +138,40 @@ test("finance and the facilities manager: each tile = its status filter's count"
     expect(pending, email).toBe(await filterCount(page, 'Pending'));
     expect(await tile(page, 'Approved'), email).toBe(await filterCount(page, 'Approved'));
     expect(await tile(page, 'Rejected'), email).toBe(await filterCount(page, 'Rejected'));
-    expect(await tile(page, 'Total Requests'), email).toBe(await filterCount(page, 'All'));
+    const total = await tile(page, totalLabel);
+    expect(total, email).toBe(await filterCount(page, 'All'));
+    const chips = panel.getByRole('group', { name: 'Form type' });
+    if ((await chips.count()) > 0) {
+      const [all, ...types] = await chipCounts(chips);
+      expect(all, email).toEqual({ label: 'All Forms', count: total });
+      expect(
+        types.reduce((n, c) => n + c.count, 0),
+        `${email}: the type chips add up to All Forms`,
+      ).toBe(total);
+    }
     await expect(panel.locator('tbody tr[data-request-id]')).toHaveCount(pending);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   }
+});
+
+test('IT: the Open, Resolved and Closed tiles are the rows of their filters and add up to Total Tickets', async ({ page }) => {
+  await signIn(page, 'lena.fischer@adminease.test');
+  const status = page.getByLabel('Status', { exact: true });
+  const rows = page.locator('tr[data-testid^="it-ticket-"]');
+  await expect(page.getByText(/^\d+ of \d+ shown$/)).toBeVisible();
+  const total = await tile(page, 'Total Tickets');
+  let sum = 0;
+  for (const bucket of ['Open', 'Resolved', 'Closed']) {
+    const n = await tile(page, bucket);
+    sum += n;
+    await status.selectOption(bucket);
+    await expect(page.getByText(/^\d+ of \d+ shown$/), bucket).toHaveText(`${n} of ${total} shown`);
+    await expect(rows, bucket).toHaveCount(n);
+  }
+  expect(sum, 'Open + Resolved + Closed = Total Tickets').toBe(total);
+  await status.selectOption('All');
+  await expect(rows).toHaveCount(total);
 });
 
 test("an approver's automatic greeting is never spoken and never disables the chat (sound on)", async ({ page }) => {
@@ -239,6 +278,52 @@ test("opening a view-only IT incident or password reset as the line manager says
     await expect(modal).toBeHidden();
     await expect(row).toContainText('Acknowledged');
   }
+});
+
+test("a direct link to a view-only IT incident or password reset acknowledges it too and says 'Acknowledged'", async ({
+  page,
+  request,
+}) => {
+  const incident = await apiPost(request, 'sam.wilson@adminease.test', '/api/forms/it-incident', {
+    affected_system: 'Printer on floor 2',
+    incident_description: 'The printer rejects every job since this morning.',
+    employee_system_number: 'LT-7002',
+    contact_info: 'ext. 4411',
+  });
+  const reset = await apiPost(request, 'sam.wilson@adminease.test', '/api/forms/password-reset', {
+    system_for_reset: 'ERP',
+    reset_reason: 'Forgotten Password',
+  });
+  await signIn(page, 'grace.liu@adminease.test');
+  for (const rec of [incident, reset]) {
+    const id: string = rec.request_id ?? rec.form?.request_id;
+    // The link as a notification or an e-mail gives it: the page loads on the request's own address.
+    const acknowledged = page.waitForResponse((r) => /\/api\/manager\/acknowledge-/.test(r.url()));
+    await page.goto(`/requests/${id}`);
+    const modal = page.getByRole('dialog').last();
+    await expect(modal).toContainText(id);
+    expect((await acknowledged).ok()).toBe(true);
+    await expect(modal.getByTestId('acknowledgement')).toContainText('Acknowledged.');
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    // The server kept it: after a reload the row says so.
+    await page.goto('/?status=All');
+    await expect(page.locator(`#approval-panel tr[data-request-id="${id}"]`)).toContainText('Acknowledged');
+  }
+});
+
+test('the History menu: ArrowDown only moves the choice, Enter opens the screen', async ({ page }) => {
+  await signIn(page, 'nina.patel@adminease.test');
+  const history = page.getByLabel('History');
+  const before = page.url();
+  await history.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(history).not.toHaveValue('');
+  await expect(page.getByTestId('history-screen')).toHaveCount(0);
+  expect(page.url(), 'the address did not change').toBe(before);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('history-screen')).toBeVisible();
 });
 
 test('on a phone the assistant sheet keeps focus inside; Escape closes it and returns focus to its button', async ({ page }) => {

@@ -1,6 +1,7 @@
-// What people read: no screen shows an ISO date ('2026-11-24', '2026-11-24T10:00') or a raw code ('leave-request',
-// 'facilities_desk', 'None', 'null', 'NaN'). Walks every dashboard at a phone width (cards show every column) and a
-// laptop width, a details modal of each dashboard's first rows, and the employee's history screens.
+// What people read: no screen shows an ISO date ('2026-11-24', '2026-11-24T10:00'), another date format than the one
+// ('2 Mar 2015'), an amount not written 'USD $1,234.50', or a raw code ('leave-request', 'facilities_desk', 'None',
+// 'null', 'NaN'). Walks every dashboard at a phone width (cards show every column) and a laptop width, a details modal
+// of each dashboard's first rows, the employee's history screens and the administrator's People table.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FORM_TYPE_IDS } from '../src/domain/forms';
 import { signIn } from './helpers';
@@ -10,6 +11,11 @@ const CODES = [...FORM_TYPE_IDS];
 const WORDS = ['None', 'null', 'undefined', 'NaN', 'Invalid Date', '[object Object]'];
 /** snake_case words: stage and field names ('facilities_desk', 'line_manager_approval'). */
 const SNAKE = /\b[a-z]+(?:_[a-z0-9]+)+\b/;
+/** The app's one date format is '2 Mar 2015': no '03/02/2015', '2/3/15' or '2015/03/02'. */
+const SLASH_DATE = /\b\d{1,4}\/\d{1,2}\/\d{2,4}\b/;
+/** The one money format is 'USD $1,234.50': a '$' without 'USD ' before it, or thousands without separators. */
+const BARE_DOLLAR = /(^|[^D] |[^ ])\$\s?\d/;
+const NO_THOUSANDS = /USD \$\d{4,}/;
 
 /** Every line of `text` that shows something a person should not have to decode. */
 function unreadable(text: string): string[] {
@@ -19,6 +25,8 @@ function unreadable(text: string): string[] {
     if (!l) continue;
     if (ISO_DATE.test(l)) bad.push(`ISO date: ${l}`);
     if (SNAKE.test(l)) bad.push(`snake_case: ${l}`);
+    if (SLASH_DATE.test(l)) bad.push(`other date format: ${l}`);
+    if (BARE_DOLLAR.test(l) || NO_THOUSANDS.test(l)) bad.push(`money not as 'USD $1,234.50': ${l}`);
     for (const c of CODES) if (new RegExp(`(^|[^\\w-])${c}($|[^\\w-])`).test(l)) bad.push(`code ${c}: ${l}`);
     for (const w of WORDS) if (new RegExp(`(^|[^\\w])${w.replace(/[[\]]/g, '\\$&')}($|[^\\w])`).test(l)) bad.push(`${w}: ${l}`);
   }
@@ -131,4 +139,13 @@ test('the employee: no ISO dates or raw codes on the dashboard, in the details o
       .catch(() => undefined);
     await expect(screen).toBeHidden();
   }
+});
+
+test("the administrator's People table: no ISO dates or raw codes (phone and laptop)", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'olivia.brooks@adminease.test');
+  await expect(page.locator('tr[data-testid^="person-"]').first()).toBeVisible();
+  await expectReadable(page.locator('main'), 'People at 1280 px');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectReadable(page.locator('main'), 'People at 390 px (cards)');
 });

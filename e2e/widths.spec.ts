@@ -1,7 +1,9 @@
-// Every dashboard at a phone, a laptop, a 1440 px and a 1920 px width: nothing overflows the page sideways, every
-// row's primary action is on screen and clickable without scrolling sideways, the spec's columns are shown where
-// there is room (1440 px and up), a details modal fits a phone, and on a phone the assistant opens from a button
-// with its typed text kept. Screenshots go to e2e/screenshots/<dashboard>-<width>.png.
+// Every dashboard (the seven work queues and the administrator's People table) from 360 to 2560 px: nothing overflows
+// the page sideways, every action button of every row is inside the window and not cut off by a box around it, each
+// sampled row's primary action is clickable, the list does not scroll inside a box of its own, the spec's columns are
+// shown where there is room (1440 px and up), on a phone the work starts on the first screen under a compact header,
+// a details modal fits a phone, and on a phone the assistant opens from a button with its typed text kept.
+// Screenshots go to e2e/screenshots/<dashboard>-<width>.png.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { screenshot, signIn } from './helpers';
 
@@ -12,6 +14,10 @@ interface Board {
   rows: string;
   /** Column headers the spec lists for this table, expected visible at 1440 px and wider. */
   specColumns: string[];
+  /** The row button that opens a modal (default: View Details). */
+  opens?: RegExp;
+  /** Where the dashboard's list is (default: the first screen after sign-in). */
+  path?: string;
 }
 
 const BOARDS: Board[] = [
@@ -55,7 +61,15 @@ const BOARDS: Board[] = [
     slug: 'employee',
     email: 'alex.johnson@adminease.test',
     rows: '[data-testid="form-row"]',
-    specColumns: [],
+    specColumns: ['Form', 'Status', 'Submission', 'Category', 'Date'],
+  },
+  {
+    slug: 'admin',
+    email: 'olivia.brooks@adminease.test',
+    rows: 'tr[data-testid^="person-"]',
+    specColumns: ['Name', 'Code', 'Role', 'Status'],
+    opens: /^Edit /,
+    path: '/#people',
   },
 ];
 
@@ -93,7 +107,52 @@ async function expectInViewport(page: Page, target: Locator, what: string) {
   expect(box!.y + box!.height, `${what} ends below the window`).toBeLessThanOrEqual(vp.height + 1);
 }
 
-/** No sideways overflow of the page or a table, and every row's primary action on screen and clickable. */
+/**
+ * Every action button of every row (Approve, Reject, Fill, View Details, ...), measured in the page: inside the window
+ * sideways and not cut off by any box around it that clips or scrolls (a table box scrolled sideways, a cell with
+ * hidden overflow). Answers what is wrong, one line per button; a row without any visible action is wrong too.
+ */
+async function clippedActions(page: Page, rowsSelector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const bad: string[] = [];
+    const rows = [...document.querySelectorAll<HTMLElement>(selector)];
+    rows.forEach((row, i) => {
+      const buttons = [...row.querySelectorAll<HTMLElement>('td[data-cell="actions"] button')].filter(
+        (b) => b.getClientRects().length > 0 && getComputedStyle(b).visibility !== 'hidden',
+      );
+      const name = (b: HTMLElement) =>
+        `row ${i + 1} (${row.dataset.requestId ?? row.dataset.testid ?? ''}) '${b.getAttribute('aria-label') ?? b.innerText}'`;
+      if (buttons.length === 0) bad.push(`row ${i + 1} (${row.dataset.requestId ?? row.dataset.testid ?? ''}) shows no action`);
+      for (const b of buttons) {
+        const r = b.getBoundingClientRect();
+        if (r.width < 1 || r.height < 1) bad.push(`${name(b)} has no size`);
+        if (r.left < -0.5 || r.right > window.innerWidth + 0.5) bad.push(`${name(b)} is outside the window (${r.left}-${r.right})`);
+        for (let a = b.parentElement; a && a !== document.body; a = a.parentElement) {
+          if (getComputedStyle(a).overflowX === 'visible') continue;
+          const box = a.getBoundingClientRect();
+          if (r.left < box.left - 0.5 || r.right > box.right + 0.5)
+            bad.push(`${name(b)} is cut off by ${a.tagName.toLowerCase()}.${String(a.className).slice(0, 40)}`);
+        }
+      }
+    });
+    return bad;
+  }, rowsSelector);
+}
+
+/** Boxes around the list that scroll vertically on their own (a new row could end up out of sight inside them). */
+async function ownScrollBoxes(rows: Locator): Promise<string[]> {
+  return rows.first().evaluate((row) => {
+    const out: string[] = [];
+    for (let a = row.parentElement; a && a !== document.body; a = a.parentElement) {
+      const y = getComputedStyle(a).overflowY;
+      if ((y === 'auto' || y === 'scroll' || y === 'hidden') && a.scrollHeight > a.clientHeight + 1)
+        out.push(`${a.tagName.toLowerCase()}.${String(a.className).slice(0, 60)} (${a.scrollHeight} > ${a.clientHeight})`);
+    }
+    return out;
+  });
+}
+
+/** No sideways overflow of the page or a table; every row's actions on screen; sampled primary actions clickable. */
 async function checkRows(page: Page, board: Board) {
   const rows = page.locator(board.rows);
   await expect(rows.first()).toBeVisible();
@@ -103,17 +162,71 @@ async function checkRows(page: Page, board: Board) {
     const { sw, cw } = await region.evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth }));
     expect(sw, 'a table scrolls sideways').toBeLessThanOrEqual(cw);
   }
-  // The first five rows and the last one (every row would cost seconds per width on long queues; their cells share one
-  // layout).
+  expect(await clippedActions(page, board.rows), 'row actions cut off or off screen').toEqual([]);
+  expect(await ownScrollBoxes(rows), 'the list scrolls inside a box of its own').toEqual([]);
+  // Scrolled to and clicked (a trial click: nothing covers it): the first row and the last one (the measurement above
+  // covers every row; a trial click per row would cost seconds per width on long queues).
   const total = await rows.count();
   expect(total).toBeGreaterThan(0);
-  const sample = [...new Set([...Array.from({ length: Math.min(total, 5) }, (_, i) => i), total - 1])];
+  const sample = [...new Set([0, total - 1])];
   for (const i of sample) {
     const action = primaryAction(rows.nth(i));
     const name = `row ${i + 1}'s action '${(await action.getAttribute('aria-label')) ?? (await action.innerText())}'`;
     await expectInViewport(page, action, name);
     await action.click({ trial: true });
   }
+}
+
+/** On a phone: the header stays compact, the chat is behind its button and the list starts on the first screen. */
+async function workFirst(page: Page, board: Board) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const vp = page.viewportSize()!;
+  const header = (await page.locator('header').first().boundingBox())!;
+  expect(header.height, 'the sticky header is compact on a phone').toBeLessThanOrEqual(64);
+  await expect(page.getByTestId('chat-panel')).toBeHidden();
+  const first = (await page.locator(board.rows).first().boundingBox())!;
+  expect(first.y, "the first row starts on the phone's first screen").toBeLessThan(vp.height - 40);
+}
+
+/**
+ * The dialog lies inside the window (its buttons with it), nothing in it is cut off sideways, and its content area
+ * scrolls vertically when the content is longer than the phone.
+ */
+async function expectDialogFits(page: Page, dialog: Locator) {
+  // Measured once its opening animation (a small scale-up) has finished.
+  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  const vp = page.viewportSize()!;
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(vp.width + 0.5);
+  expect(box.y + box.height).toBeLessThanOrEqual(vp.height + 0.5);
+  const fit = await dialog.evaluate((el) => {
+    const all = [...el.querySelectorAll<HTMLElement>('*')];
+    const wide = all.filter(
+      (c) =>
+        c.scrollWidth > c.clientWidth + 1 &&
+        getComputedStyle(c).overflowX !== 'auto' &&
+        getComputedStyle(c).overflowX !== 'scroll' &&
+        c.clientWidth > 0,
+    );
+    const scroller = all.find((c) => getComputedStyle(c).overflowY === 'auto' || getComputedStyle(c).overflowY === 'scroll');
+    // Content taller than the dialog must be reachable: it sits in the scrolling area, not cut off below it.
+    const panel = el.getBoundingClientRect();
+    const cutBelow = all.filter((c) => {
+      if (scroller?.contains(c) || c.getClientRects().length === 0) return false;
+      const r = c.getBoundingClientRect();
+      return r.height > 0 && r.bottom > panel.bottom + 1;
+    });
+    return {
+      wide: wide.map((c) => `${c.tagName}.${c.className}`.slice(0, 80)),
+      scrolls: Boolean(scroller),
+      cutBelow: cutBelow.map((c) => `${c.tagName}.${c.className}`.slice(0, 80)),
+    };
+  });
+  expect(fit.wide, 'elements cut off sideways inside the dialog').toEqual([]);
+  expect(fit.scrolls, 'the dialog has a scrolling content area').toBe(true);
+  expect(fit.cutBelow, 'elements below the dialog, outside its scrolling area').toEqual([]);
 }
 
 for (const board of BOARDS) {
@@ -125,11 +238,13 @@ for (const board of BOARDS) {
     test.setTimeout(240_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, board.email);
+    if (board.path) await page.goto(board.path);
     await showAll(page);
     for (const width of [360, 390, 768, 1024, 1280, 1440, 1920, 2560]) {
       await test.step(`${width} px`, async () => {
         await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
         await checkRows(page, board);
+        if (width < 600) await workFirst(page, board);
         if (width >= 1440) {
           for (const column of board.specColumns) {
             await expect(page.getByRole('columnheader', { name: column, exact: true }).first(), `column ${column}`).toBeVisible();
@@ -146,33 +261,17 @@ for (const board of BOARDS) {
   test(`${board.slug} at 390 px: a details modal fits the phone and scrolls`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, board.email);
+    if (board.path) await page.goto(board.path);
     await showAll(page);
     const row = page.locator(board.rows).first();
     await expect(row).toBeVisible();
-    await row.getByRole('button', { name: /View Details/i }).click();
+    await row
+      .getByRole('button', { name: board.opens ?? /View Details/i })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog').last();
     await expect(dialog).toBeVisible();
-    // Measured once its opening animation (a small scale-up) has finished.
-    await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
-    const box = (await dialog.boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.y).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(390.5);
-    expect(box.y + box.height).toBeLessThanOrEqual(844.5);
-    // Nothing in it is wider than the dialog, and its content area scrolls vertically when it is long.
-    const fit = await dialog.evaluate((el) => {
-      const wide = [...el.querySelectorAll<HTMLElement>('*')].filter(
-        (c) =>
-          c.scrollWidth > c.clientWidth + 1 &&
-          getComputedStyle(c).overflowX !== 'auto' &&
-          getComputedStyle(c).overflowX !== 'scroll' &&
-          c.clientWidth > 0,
-      );
-      const body = [...el.querySelectorAll<HTMLElement>('*')].find((c) => getComputedStyle(c).overflowY === 'auto');
-      return { wide: wide.map((c) => `${c.tagName}.${c.className}`.slice(0, 80)), scrolls: Boolean(body) };
-    });
-    expect(fit.wide, 'elements cut off inside the dialog').toEqual([]);
-    expect(fit.scrolls, 'the dialog has a scrolling content area').toBe(true);
+    await expectDialogFits(page, dialog);
     // What the phone shows (a full-page picture would stretch the fixed dialog).
     await page.screenshot({ path: `e2e/screenshots/${board.slug}-390-details.png`, animations: 'disabled' });
   });
@@ -181,13 +280,8 @@ for (const board of BOARDS) {
 test('on a phone the assistant opens from a button as a sheet and keeps what was typed', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'victoria.adams@adminease.test');
-  // The work comes first: the table starts within the first screen, the chat is not shown.
+  // The work comes first (every dashboard is measured in its width test): the chat is not shown until asked for.
   await expect(page.getByTestId('chat-panel')).toBeHidden();
-  const table = page.getByTestId('approval-table');
-  const top = (await table.boundingBox())!.y;
-  expect(top).toBeLessThan(844 * 1.2);
-  const header = (await page.locator('header').first().boundingBox())!;
-  expect(header.height, 'the sticky header is compact on a phone').toBeLessThanOrEqual(64);
 
   await page.getByTestId('open-assistant').click();
   const chat = page.getByTestId('chat-panel');
@@ -201,4 +295,33 @@ test('on a phone the assistant opens from a button as a sheet and keeps what was
   await expect(page.locator('#chat-input')).toHaveValue('Show my pending approvals');
   await page.keyboard.press('Escape');
   await expect(chat).toBeHidden();
+});
+
+test('at 390 px the decision and desk dialogs fit the phone too (reject, IT fill ticket)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'victoria.adams@adminease.test');
+  const decidable = page
+    .locator('[data-testid="approval-table"] tbody tr[data-request-id]')
+    .filter({ has: page.getByRole('button', { name: /^Reject / }) })
+    .first();
+  await decidable.getByRole('button', { name: /^Reject / }).click();
+  const reject = page.getByRole('dialog', { name: 'Reject Request' });
+  await expect(reject).toBeVisible();
+  await expectDialogFits(page, reject);
+  await page.screenshot({ path: 'e2e/screenshots/line-manager-390-reject.png', animations: 'disabled' });
+  await reject.getByRole('button', { name: 'Cancel' }).click();
+  await expect(reject).toBeHidden();
+  await page.getByRole('button', { name: 'Logout' }).click();
+
+  await signIn(page, 'lena.fischer@adminease.test');
+  const fill = page
+    .locator('tr[data-testid^="it-ticket-"] td[data-cell="actions"] button', { hasText: /Fill Details|Update Details|Update Resolution/ })
+    .first();
+  await fill.click();
+  const dialog = page.getByRole('dialog').last();
+  await expect(dialog).toBeVisible();
+  await expectDialogFits(page, dialog);
+  await page.screenshot({ path: 'e2e/screenshots/it-390-fill.png', animations: 'disabled' });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 });

@@ -57,7 +57,7 @@ export function PeopleScreen() {
   }
 
   const deptName = (p: AdminPerson) =>
-    p.department_name ?? departments.data?.find((d) => d.code === p.department)?.name ?? p.department ?? 'None';
+    p.department_name ?? departments.data?.find((d) => d.code === p.department)?.name ?? p.department ?? 'No department';
 
   return (
     <Section
@@ -134,7 +134,7 @@ export function PeopleScreen() {
                       {p.role}
                     </Td>
                     <Td label="Manager" showFrom="5xl">
-                      {p.manager_name ?? p.manager ?? 'None'}
+                      {p.manager_name ?? p.manager ?? 'No manager'}
                     </Td>
                     <Td label="Joined" showFrom="6xl">
                       {formatDate(p.join_date, 'Not set')}

@@ -70,7 +70,14 @@ export function StageDashboard({ config }: { config: StageDashboardConfig }) {
   const rows = useMemo(() => rowsOf(queue.data), [queue.data]);
   const summary = queue.data !== undefined && !Array.isArray(queue.data) ? queue.data.summary : undefined;
   const [status, setStatus] = useSearchParamState<StatusFilterValue>('status', 'Pending', STATUS_FILTERS);
-  const chipTypes = config.typeChips?.types() ?? [];
+  const typeChips = config.typeChips;
+  // The registry's types for this dashboard, then any other type on the list (an administrator's chain may send one
+  // here): the chips add up to All.
+  const chipTypes = useMemo(() => {
+    if (!typeChips) return [];
+    const own = typeChips.types();
+    return [...own, ...[...new Set(rows.map((r) => r.form_type))].filter((t) => !own.includes(t)).sort()];
+  }, [typeChips, rows]);
   const [type, setType] = useSearchParamState<string>('type', 'all', ['all', ...chipTypes]);
   const [details, setDetails] = useDetailsRoute<QueueRecord>(rows, 'dashboard');
   const flow = useDecisionFlow({

@@ -55,7 +55,17 @@ export function TeamApprovals({ embedded = false, onTeamChange }: TeamApprovalsP
   const rows = useMemo(() => queue.data ?? [], [queue.data]);
   // Filters in the URL; inside another dashboard under their own names, beside the dashboard's own filters.
   const [status, setStatus] = useSearchParamState<StatusFilterValue>(embedded ? 'team_status' : 'status', 'Pending', STATUS_FILTERS);
-  const [type, setType] = useSearchParamState<TypeFilter>(embedded ? 'team_type' : 'type', 'all', ['all', ...MANAGER_CHIP_TYPES]);
+  // The spec's chips, then one for each other type on the list (a team's expense claim, training request, ...), so the
+  // chips add up to All Forms.
+  const otherTypes = useMemo(
+    () => [...new Set(rows.map((r) => r.form_type))].filter((t) => !MANAGER_CHIP_TYPES.includes(t)).sort(),
+    [rows],
+  );
+  const [type, setType] = useSearchParamState<TypeFilter>(embedded ? 'team_type' : 'type', 'all', [
+    'all',
+    ...MANAGER_CHIP_TYPES,
+    ...otherTypes,
+  ]);
   const [details, setDetails] = useDetailsRoute<QueueRecord>(rows, 'team');
   const acknowledged = useRef(new Set<string>());
   /** What opening each view-only IT item did about its acknowledgement, shown in its details. */
@@ -86,8 +96,9 @@ export function TeamApprovals({ embedded = false, onTeamChange }: TeamApprovalsP
         // Inside another dashboard, only the types the team actually has.
         .filter(({ n }) => !embedded || n > 0)
         .map(({ t, n }) => ({ id: t, label: chipLabel(formLabel(t), n, type === t) })),
+      ...otherTypes.map((t) => ({ id: t, label: chipLabel(formLabel(t), rows.filter((r) => r.form_type === t).length, type === t) })),
     ],
-    [rows, type, embedded],
+    [rows, type, embedded, otherTypes],
   );
   const columns = useMemo(
     (): QueueColumn[] => [
@@ -106,8 +117,15 @@ export function TeamApprovals({ embedded = false, onTeamChange }: TeamApprovalsP
   const visible = rows.filter((r) => (type === 'all' || r.form_type === type) && matchesStatus(r.stage_state, status));
   const selection = useSelection(visible);
 
-  function openDetails(rec: QueueRecord) {
-    setDetails(rec);
+  // Opening a view-only IT item acknowledges it, however it was opened: a click in the list, a notification or a
+  // direct link to /requests/<id> (the details then come from the URL; the row, with view_only, once the list loaded).
+  useEffect(() => {
+    if (details) acknowledgeOnOpen(details);
+    // Once per request: the set of started acknowledgements guards repeats.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [details?.request_id, details?.view_only]);
+
+  function acknowledgeOnOpen(rec: QueueRecord) {
     // A withdrawn item waits on nobody: opening it acknowledges nothing.
     if (rec.view_only && !isAcknowledged(rec) && !isWithdrawn(rec) && !acknowledged.current.has(rec.request_id)) {
       acknowledged.current.add(rec.request_id);
@@ -126,6 +144,11 @@ export function TeamApprovals({ embedded = false, onTeamChange }: TeamApprovalsP
           console.warn('Acknowledgement failed', err);
         });
     }
+  }
+
+  function openDetails(rec: QueueRecord) {
+    setDetails(rec);
+    acknowledgeOnOpen(rec);
   }
 
   if (embedded) {

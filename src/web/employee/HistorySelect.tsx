@@ -37,9 +37,9 @@ export function HistorySelect({ onOpen }: { onOpen: (value: string) => void }) {
         setValue(next);
         if (!browsing.current && next) onOpen(next);
       }}
-      wrapperClassName="w-56"
+      wrapperClassName="min-w-0 sm:w-56"
     >
-      <option value="">Open the history of…</option>
+      <option value="">Open…</option>
       {HISTORY_MENU.map((h) => (
         <option key={h.value} value={h.value}>
           {h.label}

@@ -52,7 +52,8 @@ export function YourFormsList({ submissions, loading, error, onRetry, formType, 
             {loading ? 'Loading…' : `${rows.length} of ${submissions.length} request${submissions.length === 1 ? '' : 's'}`}
           </p>
         </div>
-        <div className="flex flex-wrap gap-3">
+        {/* Side by side on a phone too, so the list starts on the first screen. */}
+        <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto sm:flex-wrap">
           <Select
             label="Category"
             value={categories.includes(category) ? category : 'All Forms'}
@@ -60,7 +61,7 @@ export function YourFormsList({ submissions, loading, error, onRetry, formType, 
               setCategory(e.target.value);
               setShown(PAGE);
             }}
-            wrapperClassName="w-52"
+            wrapperClassName="min-w-0 sm:w-52"
           >
             {categories.map((c) => (
               <option key={c} value={c}>
@@ -75,7 +76,7 @@ export function YourFormsList({ submissions, loading, error, onRetry, formType, 
               setDate(e.target.value as DateFilter);
               setShown(PAGE);
             }}
-            wrapperClassName="w-44"
+            wrapperClassName="min-w-0 sm:w-44"
           >
             {DATE_FILTERS.map((d) => (
               <option key={d} value={d}>

@@ -48,8 +48,12 @@ const valueTones = {
 
 export function StatTile({ label, value, tone = 'neutral', icon }: StatTileProps) {
   return (
-    <div className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" data-testid="stat-tile">
-      <div className="flex items-center justify-between gap-2 text-sm font-medium text-gray-600">
+    // On a phone a tile is one line (label, then the number), so the dashboard's list starts on the first screen.
+    <div
+      className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm max-sm:flex max-sm:items-center max-sm:justify-between max-sm:gap-2 max-sm:px-3 max-sm:py-2"
+      data-testid="stat-tile"
+    >
+      <div className="flex min-w-0 items-center justify-between gap-2 text-sm font-medium text-gray-600">
         <span data-testid="stat-label">{label}</span>
         {icon && (
           <span aria-hidden="true" className="text-gray-400">
@@ -57,7 +61,7 @@ export function StatTile({ label, value, tone = 'neutral', icon }: StatTileProps
           </span>
         )}
       </div>
-      <p className={cn('mt-1 text-2xl font-semibold tabular-nums', valueTones[tone])} data-testid="stat-value">
+      <p className={cn('mt-1 text-2xl font-semibold tabular-nums max-sm:mt-0 max-sm:text-xl', valueTones[tone])} data-testid="stat-value">
         {value}
       </p>
     </div>

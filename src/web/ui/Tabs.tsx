@@ -98,7 +98,15 @@ export interface ChipsProps<K extends string> {
 /** A single-choice row of filter chips; each chip is a toggle button (aria-pressed). */
 export function Chips<K extends string>({ items, value, onChange, label, className }: ChipsProps<K>) {
   return (
-    <div role="group" aria-label={label} className={cn('flex flex-wrap gap-2', className)}>
+    // On a phone the chips are one row that scrolls sideways (wrapped, a dozen types pushed the list off the first screen).
+    <div
+      role="group"
+      aria-label={label}
+      className={cn(
+        'flex flex-wrap gap-2 max-sm:flex-nowrap max-sm:overflow-x-auto max-sm:pb-1 max-sm:[&>button]:shrink-0 max-sm:[&>button]:whitespace-nowrap',
+        className,
+      )}
+    >
       {items.map((item) => {
         const selected = item.id === value;
         return (

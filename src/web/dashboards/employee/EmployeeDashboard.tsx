@@ -75,12 +75,13 @@ function Overview({
           <StatTile label="Rejected" value={loading ? '–' : summary.rejected} tone="danger" />
           <StatTile label="Total Forms" value={loading ? '–' : summary.total} />
         </div>
-        <div className="mt-4 flex flex-wrap items-end gap-3">
+        {/* On a phone the two menus share a line and the chips one scrolling row: the list starts on the first screen. */}
+        <div className="mt-4 grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
           <Select
             label="Status"
             value={status}
             onChange={(e) => setStatus(e.target.value as StatusFilter)}
-            wrapperClassName="w-48"
+            wrapperClassName="sm:w-48"
             data-testid="status-filter"
           >
             {STATUS_FILTERS.map((f) => (
@@ -94,7 +95,7 @@ function Overview({
         {chips.length > 0 && (
           <Chips
             label="Form type"
-            className="mt-4"
+            className="mt-4 max-sm:-mx-4 max-sm:px-4"
             // Counts drawn here rather than by Chips: its selected count (white on white/20) is below contrast minimums.
             items={chips.map((c) => ({
               id: c.id,
