@@ -4,6 +4,7 @@
 // `new Date(incident_date)` in every row, and 'Set New Password' by `it_support_status`; the employee's
 // Confirm / Report buttons need `status` 'Resolved' with a ticket number and resolution notes.
 import { readFileSync } from 'node:fs';
+import { businessDate } from '../../domain/business-time.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueCacheFor, waitForQueueSignal } from '../approvals/queue-cache.js';
 import { submitForm } from '../forms/service.js';
@@ -70,7 +71,8 @@ describe('IT queue rows of password resets', () => {
     const rec = await changed(async () =>
       submitForm(t.db, await userOf(alex), 'password-reset', { system_for_reset: 'CRM', reset_reason: 'Locked Account' }),
     );
-    const day = String(rec.created_at).slice(0, 10);
+    // The day of the request on the organisation's calendar (its business date), as every date the app shows.
+    const day = businessDate(String(rec.created_at));
     const row = await queueRow(rec.request_id);
     expect(row).toMatchObject({ form_type: 'password-reset', affected_system: 'CRM', incident_date: day });
     const details = await lena.get(`/api/it-support/form-details?form_id=${rec.request_id}&form_type=password-reset`);
@@ -81,7 +83,7 @@ describe('IT queue rows of password resets', () => {
     );
     expect(await queueRow(undated.request_id)).toMatchObject({
       affected_system: 'Printer',
-      incident_date: String(undated.created_at).slice(0, 10),
+      incident_date: businessDate(String(undated.created_at)),
     });
     // every row of the dashboard: a real date and a system
     for (const r of await itQueue()) {
@@ -89,7 +91,7 @@ describe('IT queue rows of password resets', () => {
       expect(String(r.affected_system ?? '').trim(), `${r.request_id} affected_system`).not.toBe('');
       if (r.form_type === 'password-reset') {
         expect(r.affected_system).toBe(r.system_for_reset);
-        expect(r.incident_date).toBe(String(r.created_at).slice(0, 10));
+        expect(r.incident_date).toBe(businessDate(String(r.created_at)));
       }
     }
   });
