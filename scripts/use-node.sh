@@ -15,7 +15,7 @@ if [ "$adminease_node_major" -lt 22 ]; then
     *) adminease_node_pkg="" ;;
   esac
   if [ -z "$adminease_node_pkg" ]; then
-    echo "use-node.sh: no Node.js package for $(uname -s)-$(uname -m); install Node.js 22 LTS (>= 22.12) yourself" >&2
+    echo "use-node.sh: no Node.js package for $(uname -s)-$(uname -m); install Node.js 22 LTS (>= 22.13) yourself" >&2
     return 1 2>/dev/null || exit 1
   fi
   adminease_node_dir="${XDG_CACHE_HOME:-$HOME/.cache}/adminease/node-$ADMINEASE_NODE_VERSION"

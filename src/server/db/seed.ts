@@ -1,4 +1,4 @@
-// The demo organisation (demo-org.json, a copy of shared/seed/demo-org.json kept equal by a test) and
+// The demo organisation (demo-org.json, a copy of shared/seed/demo-org.json kept equal by `npm run check:shared`) and
 // sample requests in every state, so that every dashboard, filter and chip shows data on first start.
 // Idempotent: it only loads into a database without users. The database is marked as a demo database
 // (installation_settings), which demo mode requires.
