@@ -1,4 +1,4 @@
-// Every call of the spec's two clients (employee-side §7 and approver-side §7), made exactly as those clients make
+// Every call the original system's two clients make (the employees' client and the approvers' client), made exactly as those clients make
 // it (path, method, payload), and the fields they read from each answer, by name and type. A client of the original
 // system, unchanged, calls these: a renamed field, a list answered as an object or a missing route breaks it.
 // The /ai/{family}/... routes are walked for all seven families (the spec's six and the administrator's).
@@ -58,7 +58,7 @@ function sse(text: string): Array<Record<string, any>> {
   return msgs.slice(0, -1).map((d) => JSON.parse(d));
 }
 
-describe('employee side §7: authentication and sessions', () => {
+describe('employee client: authentication and sessions', () => {
   it('POST /api/auth/login answers user and access_token with the fields the client reads', async () => {
     const res = await ok(t.anonymous.post('/api/auth/login', { email: 'alex.johnson@adminease.test', password: 'Demo@12345' }));
     hasFields(res.body, { user: 'object', access_token: 'string' });
@@ -124,7 +124,7 @@ describe('employee side §7: authentication and sessions', () => {
   });
 });
 
-describe('employee side §7: chat', () => {
+describe('employee client: chat', () => {
   it('POST /ai/streaming-chat streams content, suggestions and complete, ending with [DONE]', async () => {
     const me = c.nina;
     const res = await ok(
@@ -209,7 +209,7 @@ describe('employee side §7: chat', () => {
   );
 });
 
-describe('employee side §7: form state, notifications and forms', () => {
+describe('employee client: form state, notifications and forms', () => {
   it('form-state: save-snapshot, check-changes, notifications/{userId}, mark-read/{id}, health', async () => {
     const me = c.alex;
     await ok(me.post('/api/form-state/save-snapshot', { user_id: me.user.id }));
@@ -323,7 +323,7 @@ describe('employee side §7: form state, notifications and forms', () => {
   });
 });
 
-describe('approver side §7', () => {
+describe('approver client', () => {
   /** A request of Alex's (Priya's report) waiting for the line manager. */
   const submit = async (formType: string, input: Record<string, unknown>) =>
     (await ok(c.alex.post(`/api/forms/${formType}`, input), 201)).body.request_id as string;

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
+import { readEventStream } from '../../domain/event-stream.js';
 import { decideStage } from '../approvals/service.js';
 import { loadConfig } from '../config.js';
 import { type Db, createDb } from '../db/pool.js';
@@ -386,7 +387,6 @@ interface SseEvent {
 function openStream(port: number, token: string, lastEventId?: string) {
   const events: SseEvent[] = [];
   const waiters: Array<() => void> = [];
-  let buffer = '';
   let status = 0;
   const req = http.get({
     host: '127.0.0.1',
@@ -398,29 +398,17 @@ function openStream(port: number, token: string, lastEventId?: string) {
     req.on('response', (res) => {
       status = res.statusCode ?? 0;
       res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let i: number;
-        while ((i = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, i);
-          buffer = buffer.slice(i + 2);
-          const ev: SseEvent = { event: 'message', data: '' };
-          let hasData = false;
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) continue;
-            const [k, ...rest] = line.split(':');
-            const v = rest.join(':').replace(/^ /, '');
-            if (k === 'id') ev.id = v;
-            if (k === 'event') ev.event = v;
-            if (k === 'data') {
-              ev.data += v;
-              hasData = true;
-            }
+      // The project's one event-stream reader (src/domain/event-stream.ts), as the web app reads this stream.
+      void (async () => {
+        try {
+          for await (const m of readEventStream(res)) {
+            events.push({ id: m.id, event: m.event ?? 'message', data: m.data });
+            waiters.splice(0).forEach((w) => w());
           }
-          if (hasData) events.push(ev);
-          waiters.splice(0).forEach((w) => w());
+        } catch {
+          // the stream was closed by the test (close()) or by the server
         }
-      });
+      })();
       resolve();
     });
     req.on('error', reject);
