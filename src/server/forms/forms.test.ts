@@ -13,19 +13,30 @@ let f: Factories;
 let alex: ApiClient; // EMP-1001, manager Priya, HR contact Meera
 let maria: ApiClient; // EMP-1002, same manager
 let priya: ApiClient;
-let meera: ApiClient;
 let daniel: ApiClient; // a manager of another team
 
 beforeAll(async () => {
   t = await startTestApp();
   f = factories(t);
-  [alex, maria, priya, meera, daniel] = await Promise.all(
-    ['alex.johnson', 'maria.garcia', 'priya.sharma', 'meera.iyer', 'daniel.okafor'].map((n) => t.login(`${n}@adminease.test`)),
+  [alex, maria, priya, daniel] = await Promise.all(
+    ['alex.johnson', 'maria.garcia', 'priya.sharma', 'daniel.okafor'].map((n) => t.login(`${n}@adminease.test`)),
   );
 });
 afterAll(async () => {
   await t?.close();
 });
+
+/**
+ * People of the test's own (not the demo organisation's): the owner with their line manager and HR contact, and an
+ * employee and a line manager of another team, signed in.
+ */
+async function twoTeams() {
+  const [mine, theirs] = [await f.team(), await f.team()];
+  const [manager, hr, stranger, otherManager] = await Promise.all(
+    [mine.manager, mine.hr, theirs.employee, theirs.manager].map((p) => f.login(p)),
+  );
+  return { owner: mine.employee, manager, hr, stranger, otherManager };
+}
 
 const DAY = 86_400_000;
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -478,11 +489,13 @@ describe('GET /api/forms/user-forms', () => {
   });
 
   it('the line manager and HR contact may look; other people get 403', async () => {
-    expect((await priya.get('/api/forms/user-forms?employee_id=EMP-1001')).status).toBe(200);
-    expect((await meera.get('/api/forms/user-forms?employee_id=EMP-1001')).status).toBe(200);
-    expect((await maria.get('/api/forms/user-forms?employee_id=EMP-1001')).status).toBe(403);
-    expect((await daniel.get('/api/forms/user-forms?employee_id=EMP-1001')).status).toBe(403);
-    expect((await maria.get('/api/forms/user-forms?employee_id=NOBODY-1')).status).toBe(403);
+    const { owner, manager, hr, stranger, otherManager } = await twoTeams();
+    const url = `/api/forms/user-forms?employee_id=${owner.employee_code}`;
+    expect((await manager.get(url)).status).toBe(200);
+    expect((await hr.get(url)).status).toBe(200);
+    expect((await stranger.get(url)).status).toBe(403);
+    expect((await otherManager.get(url)).status).toBe(403);
+    expect((await stranger.get('/api/forms/user-forms?employee_id=NOBODY-1')).status).toBe(403);
   });
 
   it("is cached per person until anything changes, checks permission on every call, and 'Cache-Control: no-cache' bypasses it", async () => {
@@ -550,9 +563,10 @@ describe('GET /api/forms/leave-requests and /api/purchase-requisition/user-forms
   });
 
   it('403 for another employee', async () => {
-    expect((await maria.get('/api/forms/leave-requests?employee_id=EMP-1001')).status).toBe(403);
-    expect((await maria.get('/api/purchase-requisition/user-forms?employee_id=EMP-1001')).status).toBe(403);
-    expect((await priya.get('/api/forms/leave-requests?employee_id=EMP-1001')).status).toBe(200);
+    const { owner, manager, stranger } = await twoTeams();
+    expect((await stranger.get(`/api/forms/leave-requests?employee_id=${owner.employee_code}`)).status).toBe(403);
+    expect((await stranger.get(`/api/purchase-requisition/user-forms?employee_id=${owner.employee_code}`)).status).toBe(403);
+    expect((await manager.get(`/api/forms/leave-requests?employee_id=${owner.employee_code}`)).status).toBe(200);
   });
 });
 
@@ -622,9 +636,10 @@ describe('GET /api/forms/employee-leave-balance/:userId', () => {
   });
 
   it('the line manager and HR contact may see it; another employee gets 403', async () => {
-    expect((await priya.get(`/api/forms/employee-leave-balance/${alex.user.id}`)).status).toBe(200);
-    expect((await meera.get('/api/forms/employee-leave-balance/EMP-1001')).status).toBe(200);
-    expect((await maria.get(`/api/forms/employee-leave-balance/${alex.user.id}`)).status).toBe(403);
-    expect((await daniel.get('/api/forms/employee-leave-balance/EMP-1001')).status).toBe(403);
+    const { owner, manager, hr, stranger, otherManager } = await twoTeams();
+    expect((await manager.get(`/api/forms/employee-leave-balance/${owner.id}`)).status).toBe(200);
+    expect((await hr.get(`/api/forms/employee-leave-balance/${owner.employee_code}`)).status).toBe(200);
+    expect((await stranger.get(`/api/forms/employee-leave-balance/${owner.id}`)).status).toBe(403);
+    expect((await otherManager.get(`/api/forms/employee-leave-balance/${owner.employee_code}`)).status).toBe(403);
   });
 });
