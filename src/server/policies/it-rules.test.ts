@@ -74,6 +74,7 @@ describe('no module re-writes the rules or names an IT type by its id', () => {
       .map((n) => path.join(here, n)),
     path.join(server, 'it-desk', 'service.ts'),
     path.join(server, 'it-desk', 'owner-password.ts'),
+    path.join(server, 'it-desk', 'reset-retention.ts'),
     path.join(server, 'events', 'notify.ts'),
   ];
   const code = (file: string) =>
