@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addDays, businessToday, startOfBusinessDate } from '../../domain/business-time.js';
-import { type Stage, formTypeDef } from '../../domain/forms.js';
+import { type Stage, formTypeDef, initialStatusOf } from '../../domain/forms.js';
 import { markDemoDatabase } from '../auth/demo-mode.js';
 import { hashPassword } from '../auth/service.js';
 import { recordEvent } from '../events/service.js';
@@ -722,7 +722,7 @@ async function seedRequests(c: Queryable, ids: Map<string, number>, now: Date, k
       actorId: empId,
       eventType: 'submitted',
       field: 'status',
-      newValue: initialOf(s.type),
+      newValue: initialStatusOf(s.type),
       at: createdAt,
     });
     for (let i = 0; i < def.chain.length; i += 1) {
@@ -753,8 +753,4 @@ async function seedRequests(c: Queryable, ids: Map<string, number>, now: Date, k
     count += 1;
   }
   return count;
-}
-
-function initialOf(formType: string) {
-  return formType === 'it-incident' ? 'Open' : 'Pending';
 }

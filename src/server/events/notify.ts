@@ -19,7 +19,8 @@ import {
 import type { Queryable } from '../db/pool.js';
 import type { RecordRow } from '../requests/repo.js';
 import type { NewEvent } from './service.js';
-import { liveAudience, stageDeciders } from '../policies/requests.js';
+import { awaitsAcknowledgement } from '../policies/it.js';
+import { acknowledgementGatesIt, liveAudience, stageDeciders } from '../policies/requests.js';
 
 /** The PostgreSQL channel of live updates (notifications and request changes). */
 export const LIVE_CHANNEL = 'adminease_live';
@@ -218,8 +219,7 @@ export async function draftNotifications(c: Queryable, e: NewEvent): Promise<Pre
     ...AWAITING,
     awaiting: true,
   });
-  const ackFirst =
-    itLifecycleOf(req.form_type) === 'password-reset' && Boolean(req.line_manager_id) && !isTrue(req.line_manager_acknowledgement);
+  const ackFirst = awaitsAcknowledgement({ ...policyFacts(req), data: { line_manager_acknowledgement: req.line_manager_acknowledgement } });
   const approverTargets: Target[] = [];
   if (e.eventType === 'submitted') {
     const first = req.approvals.find((a) => a.decision === 'Pending');
@@ -243,7 +243,7 @@ export async function draftNotifications(c: Queryable, e: NewEvent): Promise<Pre
     const next = req.approvals.find((a) => seq !== undefined && a.seq > seq && a.decision === 'Pending');
     if (next) approverTargets.push(awaits(next.stage));
   } else if (
-    itLifecycleOf(req.form_type) === 'password-reset' &&
+    acknowledgementGatesIt(req.form_type) &&
     ((field === 'line_manager_acknowledgement' && changeTypeOf(newValue) === 'approved') ||
       (field === 'it_support_status' && newValue === 'Pending IT Action')) &&
     changed
@@ -365,10 +365,6 @@ function announceSql(cte: string, channel: string): string {
              SELECT pg_notify(${channel}, json_build_object('k', 'n', 'u', json_agg(q.user_id ORDER BY q.id), 'n', json_agg(q.id ORDER BY q.id))::text)
                FROM (SELECT id, user_id, (row_number() OVER (ORDER BY id) - 1) / ${ANNOUNCE_CHUNK} AS chunk FROM ${cte}) q
               GROUP BY q.chunk) s)::int`;
-}
-
-function isTrue(v: unknown): boolean {
-  return v === true || v === 'true' || String(v ?? '').toLowerCase() === 'approved';
 }
 
 /**

@@ -4,6 +4,7 @@
 // to the event log (password_revealed, with the way it was read); the first one completes the reset (status and
 // it_support_status Completed, the IT step signed by the officer who set the password). A password not yet set,
 // erased, or past its time limit is never shown (reset-retention.ts).
+import { itLifecycleOf } from '../../domain/forms.js';
 import { IT_OFFICER_FALLBACK_NAME, itSupportStatusOf } from '../../domain/it.js';
 import type { Db, Queryable } from '../db/pool.js';
 import { recordEvent } from '../events/service.js';
@@ -28,9 +29,9 @@ export type OwnerRead =
   | { shown: true; password: string; completed: boolean; before: string; row: RecordRow }
   | { shown: false; reason: 'not_set' | 'erased' | 'expired'; row: RecordRow };
 
-/** A password reset of `userId` that still holds a stored password (readable unless past its time limit). */
-export function holdsOwnPassword(row: RecordRow, userId: number): boolean {
-  return row.form_type === 'password-reset' && row.employee_user_id === userId && typeof row.data.new_password_enc === 'string';
+/** A password reset owned by `user` (the request policy's isRequestOwner) that still holds a stored password (readable unless past its time limit). */
+export function holdsOwnPassword(row: RecordRow, user: Pick<AuthUser, 'id'>): boolean {
+  return itLifecycleOf(row.form_type) === 'password-reset' && isRequestOwner(user, row) && typeof row.data.new_password_enc === 'string';
 }
 
 /**
@@ -117,7 +118,7 @@ export async function readOwnPasswords(
   rows: readonly RecordRow[],
   via: PasswordChannel,
 ): Promise<{ rows: Array<{ row: RecordRow; password?: string }>; read: number }> {
-  const held = rows.filter((r) => holdsOwnPassword(r, user.id));
+  const held = rows.filter((r) => holdsOwnPassword(r, user));
   if (held.length === 0) return { rows: rows.map((row) => ({ row })), read: 0 };
   if (held.some((r) => resetPasswordExpiry(r.data, r.created_at, access.ttlHours) <= access.now)) {
     await sweepExpiredResetPasswords(db, access.now, access.ttlHours);
@@ -129,7 +130,7 @@ export async function readOwnPasswords(
       const out = await db.tx(async (c) => {
         await c.query('SELECT 1 FROM requests WHERE id = $1 FOR UPDATE', [h.pk]);
         const row = await loadRecordByRef(c, h.pk);
-        if (!row || !holdsOwnPassword(row, user.id)) return row ? { row } : undefined;
+        if (!row || !holdsOwnPassword(row, user)) return row ? { row } : undefined;
         const r = await ownerReadsPassword(c, access, user, row, via);
         return r.shown ? { row: r.row, password: r.password } : { row: r.row };
       });

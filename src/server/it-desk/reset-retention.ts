@@ -6,12 +6,16 @@
 // call sweeps before it reads, so an expired password is never shown. Sweeps of several instances do not collide:
 // the UPDATE only touches rows still holding a ciphertext, and a row another sweep erased first no longer matches.
 import { businessTimeZone, isIsoDate, startOfBusinessDate } from '../../domain/business-time.js';
+import { itLifecycleOf, itTicketType } from '../../domain/forms.js';
 import type { Db, Queryable } from '../db/pool.js';
 import { recordEvent } from '../events/service.js';
 import { conflict, forbidden, notFound, badRequest } from '../http/errors.js';
 import type { AuthUser } from '../people/service.js';
 import { canViewRequest, isRequestOwner } from '../policies/requests.js';
 import { loadRecordByRef } from '../requests/repo.js';
+
+/** The type with the password-reset lifecycle (the registry's), whose stored passwords these rules erase. */
+const RESET_TYPE = itTicketType('password-reset');
 
 export type ErasureReason = 'owner_confirmed' | 'time_limit';
 
@@ -43,7 +47,7 @@ export async function sweepExpiredResetPasswords(db: Db, now: Date, ttlHours: nu
   return db.tx(async (c) => {
     const r = await c.query<{ pk: number; request_id: string; form_type: string; employee_id: number }>(
       `UPDATE requests SET data = data || $1::jsonb
-        WHERE form_type = 'password-reset' AND data->>'new_password_enc' IS NOT NULL
+        WHERE form_type = '${RESET_TYPE}' AND data->>'new_password_enc' IS NOT NULL
           AND ${SET_AT_SQL} <= $2::timestamptz - make_interval(secs => $3)
        RETURNING id AS pk, request_id, form_type, employee_id`,
       [erasurePatch(now, 'time_limit'), now, ttlHours * 3600, businessTimeZone()],
@@ -78,7 +82,7 @@ export async function confirmPasswordSaved(c: Queryable, user: AuthUser, formId:
   const ref = typeof formId === 'number' ? String(formId) : typeof formId === 'string' ? formId.trim() : '';
   if (ref === '') throw badRequest('form_id is required');
   const found = await loadRecordByRef(c, ref);
-  if (!found || found.form_type !== 'password-reset') throw notFound('Password reset request not found');
+  if (!found || itLifecycleOf(found.form_type) !== 'password-reset') throw notFound('Password reset request not found');
   await c.query('SELECT 1 FROM requests WHERE id = $1 FOR UPDATE', [found.pk]);
   const row = (await loadRecordByRef(c, found.pk))!;
   // A reset the caller may not see answers like a missing one (request policy); those who see it are told why not.

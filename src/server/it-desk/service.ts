@@ -18,7 +18,7 @@ import {
   planTicketSave,
   setPasswordRefusal,
 } from '../../domain/it.js';
-import { FORM_TYPES, formTypesOfKind, itLifecycleOf } from '../../domain/forms.js';
+import { FORM_TYPES, formTypesOfKind, itLifecycleOf, itTicketType } from '../../domain/forms.js';
 import { WITHDRAWN_MESSAGE, isWithdrawn } from '../../domain/status.js';
 import { QUEUE_DEFAULT_LIMIT, QUEUE_MAX_LIMIT } from '../approvals/service.js';
 import type { Config } from '../config.js';
@@ -30,7 +30,14 @@ import { type AuthUser, fullName } from '../people/service.js';
 import { queueRefusal } from '../policies/groups.js';
 import { acknowledgeRefusal, answerResolutionRefusal, workTicketRefusal } from '../policies/it.js';
 import { assertSelfRef } from '../policies/people.js';
-import { canViewRequest, refusalError, viewRelations } from '../policies/requests.js';
+import {
+  acknowledgementGatesIt,
+  canViewRequest,
+  itWorkAllowedSql,
+  managerAcknowledged,
+  refusalError,
+  viewRelations,
+} from '../policies/requests.js';
 import { RECORD_SELECT, type RecordRow, type RequestRecord, assertVersion, loadRecordByRef, toRecord } from '../requests/repo.js';
 import { ownerReadsPassword } from './owner-password.js';
 import { erasedMessage } from './reset-retention.js';
@@ -38,6 +45,10 @@ import { type SecretKey, passwordContext, resolveSecretKey, seal } from './secre
 
 /** The IT ticket types (the registry's kind 'it-ticket'): an incident and a password reset. */
 export const IT_FORM_TYPES: readonly string[] = formTypesOfKind('it-ticket');
+/** The type with the incident lifecycle (reported, resolved by IT, confirmed by its reporter). */
+const INCIDENT_TYPE = itTicketType('incident');
+/** The type with the password-reset lifecycle (acknowledged by the line manager, a password set by IT). */
+const RESET_TYPE = itTicketType('password-reset');
 
 /** Rows per part of the queue (open tickets / finished ones) unless the caller asks for another limit. */
 export const IT_QUEUE_DEFAULT_LIMIT = QUEUE_DEFAULT_LIMIT;
@@ -201,7 +212,7 @@ const SQL_STATUS = `lower(btrim(r.status))`;
 const SQL_RESET_STATUS = `lower(btrim(coalesce(r.data->>'it_support_status', '')))`;
 export const SQL_IT_BUCKET = `(CASE
     WHEN ${SQL_STATUS} IN ('cancelled', 'withdrawn') THEN 'Closed'
-    WHEN r.form_type = 'password-reset' THEN (CASE
+    WHEN r.form_type = '${RESET_TYPE}' THEN (CASE
       WHEN ${SQL_STATUS} IN ('rejected', 'completed') OR ${SQL_RESET_STATUS} = 'completed' THEN 'Closed'
       WHEN ${SQL_RESET_STATUS} = 'password set' THEN 'Resolved'
       ELSE 'Open' END)
@@ -242,9 +253,7 @@ export async function itQueue(c: Queryable, user: AuthUser, opts: ItQueueOptions
     const bucketCond = bucket ? ` AND ${SQL_IT_BUCKET} NOT IN (${others})` : '';
     // Separation of duties: the caller's own tickets and the resets they acknowledged as line manager are worked by
     // a colleague, so they are not offered to the caller.
-    const me = add(user.id);
-    const notMine = ` AND r.employee_id <> ${me} AND NOT (r.form_type = 'password-reset' AND r.line_manager_id IS NOT DISTINCT FROM ${me}
-         AND coalesce(r.data->'line_manager_acknowledgement' = 'true'::jsonb, false))`;
+    const notMine = ` AND ${itWorkAllowedSql(add(user.id))}`;
     return `(SELECT r.id FROM requests r WHERE r.current_stage = 'it_helpdesk'${typeCond}${bucketCond}${notMine}
        ORDER BY r.created_at DESC, r.id DESC LIMIT $1)`;
   };
@@ -305,7 +314,7 @@ export async function saveTicketDetails(c: Queryable, user: AuthUser, input: Sav
   const ticketNumber = trimmed(input.it_helpdesk_ticket_number);
   if (ticketNumber === '') throw badRequest('IT Ticket Number is required');
   const notes = trimmed(input.it_resolution_notes);
-  const row = await lockRequest(c, user, input.form_id, ['it-incident']);
+  const row = await lockRequest(c, user, input.form_id, [INCIDENT_TYPE]);
   assertMayWork(user, row, input.version);
   const rec = toRecord(row);
   const plan = planTicketSave(rec, { ticketNumber, resolutionNotes: notes || null });
@@ -390,7 +399,7 @@ export async function closeTicket(
   version?: number | null,
 ): Promise<RequestRecord> {
   assertItStaff(user);
-  const row = await lockRequest(c, user, formId, ['it-incident']);
+  const row = await lockRequest(c, user, formId, [INCIDENT_TYPE]);
   assertMayWork(user, row, version);
   const rec = toRecord(row);
   if (!mayCloseTicket(rec)) {
@@ -449,7 +458,7 @@ function assertSelfIfNamed(user: AuthUser, employeeId: unknown) {
 
 async function lockOwnIncident(c: Queryable, user: AuthUser, input: ConfirmationInput): Promise<RecordRow> {
   assertSelfIfNamed(user, input.employee_id);
-  const row = await lockRequest(c, user, input.form_id, ['it-incident']);
+  const row = await lockRequest(c, user, input.form_id, [INCIDENT_TYPE]);
   const notOwner = answerResolutionRefusal(user, row);
   if (notOwner) throw refusalError(notOwner, 'Ticket not found');
   const refusal = employeeResponseRefusal(toRecord(row));
@@ -589,7 +598,7 @@ export async function rejectResolution(c: Queryable, user: AuthUser, input: Conf
 export async function pendingConfirmations(c: Queryable, user: AuthUser, employeeId: unknown) {
   assertSelfIfNamed(user, employeeId);
   const r = await c.query(
-    `${RECORD_SELECT} WHERE r.employee_id = $1 AND r.form_type = 'it-incident' AND r.status = 'Resolved'
+    `${RECORD_SELECT} WHERE r.employee_id = $1 AND r.form_type = '${INCIDENT_TYPE}' AND r.status = 'Resolved'
       ORDER BY r.created_at DESC, r.id DESC LIMIT 500`,
     [user.id],
   );
@@ -634,7 +643,7 @@ export async function savePasswordResetDetails(
   if (password.trim() === '') throw badRequest('New password is required');
   if (password.length > MAX_PASSWORD_LENGTH) throw badRequest(`New password is too long (at most ${MAX_PASSWORD_LENGTH} characters)`);
   const key = itSecretKey(config); // before any change: a misconfigured key refuses cleanly
-  const row = await lockRequest(c, user, input.form_id ?? input.request_id, ['password-reset'], 'Password reset request');
+  const row = await lockRequest(c, user, input.form_id ?? input.request_id, [RESET_TYPE], 'Password reset request');
   assertMayWork(user, row, input.version);
   const rec = effectiveResetRecord(row);
   const refusal = setPasswordRefusal(rec);
@@ -689,7 +698,7 @@ export async function revealNewPassword(
   formId: unknown,
   now: Date,
 ) {
-  const row = await lockRequest(c, user, formId, ['password-reset'], 'Password reset request');
+  const row = await lockRequest(c, user, formId, [RESET_TYPE], 'Password reset request');
   // (A reset the caller may not see at all answered like a missing one above; those who see it, IT and the
   // line manager, are told that only its owner reads the password.)
   const read = await ownerReadsPassword(
@@ -725,19 +734,19 @@ async function acknowledge(
   c: Queryable,
   request: string | number,
   manager: AuthUser,
-  formType: 'it-incident' | 'password-reset',
+  formType: string,
   now: Date,
   version?: number | null,
 ): Promise<AcknowledgeResult> {
-  const what = formType === 'it-incident' ? 'IT incident' : 'Password reset request';
+  const what = acknowledgementGatesIt(formType) ? 'Password reset request' : 'IT incident';
   const row = await lockRequest(c, manager, request, [formType], what);
   const refusal = acknowledgeRefusal(manager, row);
   if (refusal) throw refusalError(refusal, `${what} not found`);
   assertVersion(row, version);
   const rec = toRecord(row);
   if (isWithdrawn(rec)) throw conflict(WITHDRAWN_MESSAGE);
-  const moveOn = formType === 'password-reset' && itSupportStatusOf(rec) === 'Pending Manager' && String(row.status) !== 'Rejected';
-  const already = row.data.line_manager_acknowledgement === true;
+  const moveOn = acknowledgementGatesIt(formType) && itSupportStatusOf(rec) === 'Pending Manager' && String(row.status) !== 'Rejected';
+  const already = managerAcknowledged(row);
   if (already && !moveOn) return { changed: false, record: toTicket(row) };
 
   const name = fullName(manager);
@@ -788,7 +797,7 @@ export function acknowledgePasswordReset(
   now: Date = new Date(),
   version?: number | null,
 ): Promise<AcknowledgeResult> {
-  return acknowledge(c, request, manager, 'password-reset', now, version);
+  return acknowledge(c, request, manager, RESET_TYPE, now, version);
 }
 
 /** The line manager acknowledges (views) a team member's IT incident: line_manager_acknowledgement true. Idempotent. */
@@ -799,5 +808,5 @@ export function acknowledgeItIncident(
   now: Date = new Date(),
   version?: number | null,
 ): Promise<AcknowledgeResult> {
-  return acknowledge(c, request, manager, 'it-incident', now, version);
+  return acknowledge(c, request, manager, INCIDENT_TYPE, now, version);
 }

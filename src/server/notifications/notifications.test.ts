@@ -16,6 +16,7 @@ import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
 import { Mailer } from './mailer.js';
 import { nextFreeWeekday, sampleInput } from '../approvals/test-helpers.js';
 import { liveHubOf } from './routes.js';
+import { stateFingerprint } from '../test/factories.js';
 
 const ALEX = 'alex.johnson@adminease.test';
 const PRIYA = 'priya.sharma@adminease.test';
@@ -348,7 +349,7 @@ describe('form-state API', () => {
     expect((await alex.post('/api/form-state/check-changes', { user_id: alex.user.id })).body.count).toBe(0);
   });
 
-  it("answers 403 for another user's id and another user's notification", async () => {
+  it("answers 403 for another user's id and 404 (as for a missing one) for another user's notification", async () => {
     const priyaId = priya.user.id;
     expect((await alex.post('/api/form-state/save-snapshot', { user_id: priyaId })).status).toBe(403);
     expect((await alex.post('/api/form-state/check-changes', { user_id: 'MGR-001' })).status).toBe(403);
@@ -357,9 +358,15 @@ describe('form-state API', () => {
     expect(other.body.error).toBeTruthy();
     const pn = await t.db.query('SELECT id FROM notifications WHERE user_id = $1 AND read_at IS NULL LIMIT 1', [priyaId]);
     expect(pn.rows[0]).toBeTruthy();
-    expect((await alex.post(`/api/form-state/mark-read/${pn.rows[0].id}`)).status).toBe(403);
+    // Someone else's notification answers exactly like a missing one (no 403/404 difference that reveals an id)
+    // and changes nothing.
+    const before = await stateFingerprint(t);
+    const others = await alex.post(`/api/form-state/mark-read/${pn.rows[0].id}`);
+    const missing = await alex.post('/api/form-state/mark-read/999999999');
+    expect(missing.status).toBe(404);
+    expect({ status: others.status, body: others.body }).toEqual({ status: missing.status, body: missing.body });
+    expect(await stateFingerprint(t)).toEqual(before);
     expect((await t.db.query('SELECT read_at FROM notifications WHERE id = $1', [pn.rows[0].id])).rows[0].read_at).toBeNull();
-    expect((await alex.post('/api/form-state/mark-read/999999999')).status).toBe(404);
     expect((await alex.post('/api/form-state/mark-read/abc')).status).toBe(400);
     expect((await alex.post('/api/form-state/check-changes', {})).status).toBe(400);
     expect((await t.anonymous.get(`/api/form-state/notifications/${priyaId}`)).status).toBe(401);

@@ -101,7 +101,7 @@ export async function changesSinceSnapshot(
   return { snapshot_at: new Date(snap.rows[0].snapshot_at).toISOString(), notifications: r.rows.map(toApiNotification) };
 }
 
-/** Marks one of the caller's notifications read (idempotent: the first read time stays). */
+/** Marks one of the caller's notifications read (idempotent: the first read time stays); anyone else's: 404. */
 export async function markRead(c: Queryable, caller: AuthUser, idRef: string, now: Date): Promise<{ id: number; read_at: string }> {
   if (!/^\d{1,15}$/.test(idRef)) throw badRequest('Notification id must be a number');
   const id = Number(idRef);
@@ -111,7 +111,7 @@ export async function markRead(c: Queryable, caller: AuthUser, idRef: string, no
     now,
   ]);
   if (r.rows[0]) return { id, read_at: new Date(r.rows[0].read_at).toISOString() };
-  const other = await c.query('SELECT 1 FROM notifications WHERE id = $1', [id]);
-  if (other.rows[0]) throw forbidden('You may only mark your own notifications as read');
+  // Someone else's notification answers exactly like a missing one (the spec fixes no 403 here): a refusal must not
+  // tell whether an id exists.
   throw notFound('Notification not found');
 }

@@ -11,7 +11,9 @@ import {
   type Refusal,
   STAGE_VIEW_TYPES,
   type Viewer,
+  acknowledgementGatesIt,
   canViewRequest,
+  managerAcknowledged,
   separationOfDutiesRefusal,
 } from './requests.js';
 
@@ -53,6 +55,15 @@ export function acknowledgeRefusal(user: Viewer, req: ItFacts): Refusal | null {
 /** May `user` acknowledge this IT item now: the person rule and the item not withdrawn. */
 export function canAcknowledge(user: Viewer, req: ItFacts): boolean {
   return acknowledgeRefusal(user, req) === null && !isWithdrawn({ status: req.status ?? '' });
+}
+
+/**
+ * Does this IT item wait for its line manager's acknowledgement before IT works it: a type the acknowledgement
+ * sends on to IT (a password reset), the owner has a line manager (without one it goes to IT directly) and they have
+ * not acknowledged it yet. Who is told it waits (the line manager) and when IT is told instead follow this rule.
+ */
+export function awaitsAcknowledgement(req: Pick<ItFacts, 'form_type' | 'line_manager_id' | 'data'>): boolean {
+  return acknowledgementGatesIt(req.form_type) && req.line_manager_id !== null && !managerAcknowledged(req);
 }
 
 /** Why `user` may not confirm or reject the resolution of this incident, or null: only the employee who reported it. */

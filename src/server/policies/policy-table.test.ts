@@ -10,6 +10,7 @@ import { type RecordRow, loadRecordByRef } from '../requests/repo.js';
 import { type Factories, type Person, factories } from '../test/factories.js';
 import { type ApiClient, type TestApp, startTestApp } from '../test/harness.js';
 import { canAcknowledge, canWorkItTicket } from './it.js';
+import { canViewPerson } from './people.js';
 import { canDecideStage, canSeeSensitive, canViewRequest, liveAudience, stageDeciders } from './requests.js';
 
 type Role =
@@ -22,7 +23,11 @@ type Role =
   | 'IT staff'
   | 'facilities desk'
   | 'facilities manager'
-  | 'admin';
+  | 'admin'
+  // delegation (policies/cover.ts): another employee set as the delegate of the line manager / the HR contact while
+  // they are away; they decide what waits on the person they cover, nothing else
+  | "line manager's delegate"
+  | "HR's delegate";
 
 /** The requests of the table: one employee's, each named by its type and the state of its stages. */
 const REQUESTS = {
@@ -50,6 +55,8 @@ const ROLE_STAGE: Partial<Record<Role, Stage>> = {
   'facilities desk': 'facilities_desk',
   'facilities manager': 'facilities_manager',
   'IT staff': 'it_helpdesk',
+  "line manager's delegate": 'line_manager',
+  "HR's delegate": 'hr',
 };
 const FIRST_STAGE: Record<string, Stage> = {
   'leave-request': 'line_manager',
@@ -105,6 +112,37 @@ const TABLE: Record<Role, Partial<Record<RequestName, string>>> = {
     'meeting room, waiting on the facilities manager': 'VD-S',
   },
   admin: {},
+  // a delegate sees a request while the covered person's stage of it is undecided (its approval row Pending: waiting,
+  // not yet reached, or left Pending by a withdrawal), with what that person would see, and decides it only while it
+  // waits; once the covered person's stage is decided it is not theirs; never an acknowledgement (the manager's own)
+  "line manager's delegate": {
+    'leave, waiting on the line manager (HR not reached)': 'VD-S',
+    'leave, withdrawn': 'V--S',
+    'travel, waiting on the line manager (finance not reached)': 'VD-S',
+  },
+  "HR's delegate": {
+    'leave, waiting on the line manager (HR not reached)': 'V--S',
+    'leave, waiting on HR (line manager decided)': 'VD-S',
+    'leave, withdrawn': 'V--S',
+    'info update, waiting on HR': 'VD-S',
+  },
+};
+
+/** View a person (profile, leave balance, request lists): the person, their line manager, their HR contact. */
+const VIEWS_OWNER: Record<Role, boolean> = {
+  owner: true,
+  'other employee': false,
+  'line manager': true,
+  'other manager': false,
+  HR: true,
+  finance: false,
+  'IT staff': false,
+  'facilities desk': false,
+  'facilities manager': false,
+  admin: false,
+  // covering a decision does not open the covered person's reports' personal data
+  "line manager's delegate": false,
+  "HR's delegate": false,
 };
 
 let t: TestApp;
@@ -129,6 +167,12 @@ beforeAll(async () => {
   people['facilities manager'] = await f.approverFor(team.employee, 'facilities_manager');
   people.admin = await f.person({ kind: 'admin' });
   for (const role of Object.keys(people) as Role[]) users[role] = await f.authUser(people[role]);
+  // the delegates: other employees covering the line manager / the HR contact today (the session's user carries them)
+  const cover = (covered: Person) => [{ id: covered.id, user_type: covered.user_type, name: covered.name, path: [covered.id] }];
+  people["line manager's delegate"] = await f.person({ kind: 'employee' });
+  people["HR's delegate"] = await f.person({ kind: 'employee' });
+  users["line manager's delegate"] = { ...(await f.authUser(people["line manager's delegate"])), covers: cover(team.manager) };
+  users["HR's delegate"] = { ...(await f.authUser(people["HR's delegate"])), covers: cover(team.hr) };
   const owner = await f.login(team.employee);
   for (const [name, spec] of Object.entries(REQUESTS) as Array<[RequestName, (typeof REQUESTS)[RequestName]]>) {
     const rec = await f.request({ owner: team.employee, formType: spec.formType, state: spec.state });
@@ -166,6 +210,18 @@ describe('the policy table (pure rules on stored requests)', () => {
       expect(got).toEqual(want);
     });
   }
+
+  it('view a person: the owner, their line manager and their HR contact, nobody else (not a delegate either)', () => {
+    const owner = people.owner;
+    for (const role of Object.keys(VIEWS_OWNER) as Role[]) {
+      expect(canViewPerson(users[role], owner), role).toBe(VIEWS_OWNER[role]);
+    }
+  });
+
+  it("a delegate decides only through the person covered: never for the covered person's own request", () => {
+    const own = { ...rows['leave, waiting on the line manager (HR not reached)'], employee_user_id: people['line manager'].id };
+    expect(canViewRequest(users["line manager's delegate"], own)).toBe(false);
+  });
 
   it('the live stream and the notifications reach exactly the people the table lets see or decide', () => {
     const leave = rows['leave, waiting on HR (line manager decided)'];
@@ -251,6 +307,14 @@ describe('the same table through HTTP', () => {
           await missing((id) => `/api/forms/details/${id}`, role),
         );
       }
+    }
+  });
+
+  it("view a person through HTTP: the leave balance and profile answer as the table says (the spec's 403 otherwise)", async () => {
+    for (const role of ['owner', 'line manager', 'HR', 'other manager', 'finance', 'admin'] as const) {
+      const balance = await clients[role].get(`/api/forms/employee-leave-balance/${people.owner.id}`);
+      const profile = await clients[role].get(`/api/forms/employee-profile/${people.owner.employee_code}`);
+      expect([balance.status, profile.status], role).toEqual(VIEWS_OWNER[role] ? [200, 200] : [403, 403]);
     }
   });
 

@@ -119,14 +119,38 @@ export function separatedFrom(req: DutyFacts, stage: string): number[] {
     if (typeof a.signer_id === 'number') out.add(a.signer_id);
     if (typeof a.on_behalf_of_id === 'number') out.add(a.on_behalf_of_id);
   }
-  if (
-    stage === 'it_helpdesk' &&
-    req.form_type === 'password-reset' &&
-    req.line_manager_id !== null &&
-    req.data?.line_manager_acknowledgement === true
-  )
+  if (stage === 'it_helpdesk' && acknowledgementGatesIt(req.form_type) && req.line_manager_id !== null && managerAcknowledged(req))
     out.add(req.line_manager_id);
   return [...out];
+}
+
+/**
+ * Does the line manager's acknowledgement of this type send it on to IT: a password reset waits for it (and the
+ * manager who gave it does not also set the password), an IT incident's is a view only. The IT lifecycle the
+ * registry gives the type decides, not its id.
+ */
+export function acknowledgementGatesIt(formType: string): boolean {
+  return itLifecycleOf(formType) === 'password-reset';
+}
+
+/** Has the owner's line manager acknowledged this IT item (line_manager_acknowledgement, set by the IT desk)? */
+export function managerAcknowledged(req: Pick<DutyFacts, 'data'>): boolean {
+  return req.data?.line_manager_acknowledgement === true;
+}
+
+/**
+ * The IT helpdesk step's separation of duties (separationOfDutiesRefusal for 'it_helpdesk') as an SQL condition on
+ * the request row `r`: true when the person `who` (an SQL expression) may work it, i.e. it is not their own and not
+ * a password reset they acknowledged as its line manager. (An IT type's chain is the IT helpdesk step alone, so no
+ * other step of it can have been decided: the test checks this against the registry.)
+ */
+export function itWorkAllowedSql(who: string, r = 'r'): string {
+  const gated = FORM_TYPES.filter((t) => acknowledgementGatesIt(t.formType)).map((t) => `'${t.formType}'`);
+  const ackBy = gated.length
+    ? ` AND NOT (${r}.form_type IN (${gated.join(', ')}) AND ${r}.line_manager_id IS NOT DISTINCT FROM ${who}
+         AND coalesce(${r}.data->'line_manager_acknowledgement' = 'true'::jsonb, false))`
+    : '';
+  return `(${r}.employee_id <> ${who}${ackBy})`;
 }
 
 /** The label of a stage of a request (built-in stages by name, data-defined ones by their own label). */
@@ -405,12 +429,7 @@ export function separationOfDutiesRefusal(user: Pick<Viewer, 'id'>, req: DutyFac
   if (other) {
     return `You already decided the ${stageLabelOf(req, other)} step of this request; another ${stageLabelOf(req, stage)} approver must decide this step`;
   }
-  if (
-    stage === 'it_helpdesk' &&
-    itLifecycleOf(req.form_type) === 'password-reset' &&
-    req.line_manager_id === user.id &&
-    req.data?.line_manager_acknowledgement === true
-  ) {
+  if (stage === 'it_helpdesk' && acknowledgementGatesIt(req.form_type) && req.line_manager_id === user.id && managerAcknowledged(req)) {
     return 'You acknowledged this password reset as the line manager; another member of IT support must set the password';
   }
   return null;

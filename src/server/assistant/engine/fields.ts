@@ -1,15 +1,27 @@
 // From a message to form fields: which extracted entity fills which field of a form type (dates to the
 // date fields in order or as a range, money to the amount, people to participants, option words to enum
 // fields, the purpose phrase to the reason field), and how one answer fills the field that was asked.
-import { type FieldDef, type FormTypeDef, formTypeDef, isLeaveType } from '../../../domain/forms.js';
+import { type FieldDef, type FormTypeDef, allowsPastDates, formTypeDef, isLeaveType } from '../../../domain/forms.js';
 import { FIELD_LEXICONS, PASSWORD_SYSTEM_WORDS, WEAK_LEAVE_WORDS } from '../corpus/entities.js';
 import { type Extraction, type Span, addDays, addWorkingDays, extract, purposeOf } from './extract.js';
 import { editDistance, escapeRe, hasPhrase, normalise } from './text.js';
 
 export type Fields = Record<string, unknown>;
 
-/** Forms whose dates lie in the past ('since monday', 'on friday' means last friday). */
-const PAST_FORMS = new Set(['it-incident', 'safety-incident', 'medical-claim', 'mileage-claim', 'expense-reimbursement']);
+/**
+ * Does a message about `def` read its open dates backwards ('since monday', 'on friday' means last friday): the
+ * registry's `allowPast` (allowsPastDates). A type retrospective by nature always does; a conditional rule (a sick
+ * leave) only once the form already holds (`known`) or the message names one of its values, so an annual leave 'on
+ * friday' is still next friday.
+ */
+export function readsDatesBackwards(def: FormTypeDef, lower: string, known: Fields = {}): boolean {
+  const allow = def.allowPast;
+  if (!allow) return false;
+  if (allow === true) return true;
+  const fd = def.fields.find((f) => f.name === allow.field);
+  const value = known[allow.field] ?? (fd ? enumFromText(fd, lower)?.value : undefined);
+  return value !== undefined && value !== null && value !== '' && allowsPastDates(def.formType, { [allow.field]: value });
+}
 
 const DATE_PAIRS: Array<[string, string]> = [
   ['start_date', 'end_date'],
@@ -98,9 +110,14 @@ function objectPhrase(lower: string, verbs: string): string | undefined {
  * Fields of `formType` that the message states, and the spans it used (so the purpose phrase is read from
  * the rest). Never invents a value the message does not contain.
  */
-export function extractFields(formType: string, text: string, now: Date): { fields: Fields; used: Span[]; ex: Extraction } {
+export function extractFields(
+  formType: string,
+  text: string,
+  now: Date,
+  known: Fields = {},
+): { fields: Fields; used: Span[]; ex: Extraction } {
   const def = formTypeDef(formType) as FormTypeDef;
-  const ex = extract(text, now, { past: PAST_FORMS.has(formType) });
+  const ex = extract(text, now, { past: readsDatesBackwards(def, text.toLowerCase(), known) });
   const lower = ex.lower;
   const fields: Fields = {};
   const used: Span[] = [];
@@ -399,7 +416,7 @@ export function interpretAnswer(formType: string, asked: string, answer: string,
   const def = formTypeDef(formType) as FormTypeDef;
   const fd = def.fields.find((f) => f.name === asked);
   const nm = normalise(answer);
-  const { fields: found, ex } = extractFields(formType, nm.fixed, now);
+  const { fields: found, ex } = extractFields(formType, nm.fixed, now, current);
   const out: Fields = {};
   // other fields only when still missing (an answer does not silently overwrite what was said before)
   for (const [k, v] of Object.entries(found)) if (current[k] === undefined && k !== asked) out[k] = v;
@@ -582,7 +599,7 @@ export function fieldCorrection(formType: string, original: string, now: Date, c
   // a whole new range ('actually from 3 March to 5 March') replaces both dates
   const pair = DATE_PAIRS.find(([a, b]) => def.fields.some((f) => f.name === a) && def.fields.some((f) => f.name === b));
   if (pair) {
-    const ex = extract(nm.fixed, now, { past: PAST_FORMS.has(formType) });
+    const ex = extract(nm.fixed, now, { past: readsDatesBackwards(def, lower, current) });
     const range = ex.dates.find((d) => d.end_date);
     if (range) return { [pair[0]]: range.start_date, [pair[1]]: range.end_date };
   }

@@ -257,7 +257,7 @@ export async function continueForm(
   }
 
   if (pending.confirm) {
-    const { fields: corrections } = extractFields(pending.formType, nm.fixed, ctx.now);
+    const { fields: corrections } = extractFields(pending.formType, nm.fixed, ctx.now, pending.fields);
     const changed = Object.entries(corrections).filter(
       ([k, v]) => JSON.stringify(pending.fields[k]) !== JSON.stringify(v) && !/(reason|purpose|justification|description|summary)$/.test(k),
     );
