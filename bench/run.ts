@@ -765,8 +765,9 @@ async function main() {
     }
 
     if (ONLY.has('assistant')) {
-      // The target is the text path (the first words on screen); with speech on, every reply is also synthesised
-      // on the same 2 cores, which the second row reports.
+      // The target is the first words on screen, with audio off and on: with speech on (the people's default), every
+      // reply is also synthesised on the same 2 cores, and audio must not delay the first text piece (issue 15), so
+      // that row is judged against the same target.
       for (const speech of [false, true]) {
         const what = `assistant reply: time to first content event (20 chats at once, ${speech ? 'with speech' : 'text only'})`;
         try {
@@ -776,8 +777,8 @@ async function main() {
             'http',
             what,
             `p50 ${fmt(a.p50, 1)} ms, p95 ${fmt(a.p95, 1)} ms, p99 ${fmt(a.p99, 1)} ms, ${fmt(a.rps, 1)} replies/s, ${a.errors} errors`,
-            speech ? 'no errors (reported)' : 'p95 <= 100 ms',
-            speech ? a.errors === 0 : (a.p95 ?? Infinity) <= 100 && a.errors === 0,
+            'p95 <= 100 ms',
+            (a.p95 ?? Infinity) <= 100 && a.errors === 0,
           );
         } catch (err) {
           add('http', what, `not measured: ${(err as Error).message}`, 'p95 <= 100 ms', false);

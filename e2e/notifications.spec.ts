@@ -2,8 +2,8 @@
 // another; the employee's bell count rises without a reload, the 'Form Approval Updates' dialog shows the change,
 // marking it read removes it. Then the form calendar with holidays and the employee's leave (screenshot).
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect, test } from '@playwright/test';
-import { screenshot, signIn } from './helpers';
+import { type Locator, type Page, expect, test } from '@playwright/test';
+import { apiLogin, apiPost, newTeam, screenshot, signIn } from './helpers';
 
 /** Axe on one part of the page (this feature's dialog or popover): no serious or critical violations. */
 async function expectAccessible(page: Page, selector: string) {
@@ -161,4 +161,58 @@ test('a manager decision reaches the signed-in employee live; the calendar shows
 
   await employeeContext.close();
   await managerContext.close();
+});
+
+/** Whether the focused element is inside `where` (not the page behind it, not the body). */
+function focusInside(where: Locator): Promise<boolean> {
+  return where.evaluate((el) => {
+    const a = document.activeElement;
+    return Boolean(a && a !== document.body && el.contains(a));
+  });
+}
+
+test('the bell: a notification clicked opens its request; Tab and Shift+Tab stay in the dialog, Escape closes it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // A team of this test's own: the member's leave is an 'awaits your approval' notification in the lead's bell.
+  const tag = `b${Date.now().toString(36)}`;
+  const password = 'Bell-Focus-2031';
+  const admin = await apiLogin(request, 'olivia.brooks@adminease.test');
+  const { lead, member } = await newTeam(request, admin, { tag, password });
+  const day = new Date(Date.now() + 320 * 86_400_000);
+  while (day.getUTCDay() !== 3) day.setUTCDate(day.getUTCDate() + 1);
+  const date = day.toISOString().slice(0, 10);
+  const { request_id: id } = await apiPost(request, await apiLogin(request, member.email, password), '/api/forms/leave-request', {
+    leave_type: 'Sick',
+    start_date: date,
+    end_date: date,
+    reason: 'Bell focus check',
+  });
+
+  await signIn(page, lead.email, password);
+  await page.getByTestId('notifications-bell').click();
+  const panel = page.getByRole('region', { name: 'Notifications' });
+  await expect(panel).toBeVisible();
+  const item = panel.getByRole('button', { name: new RegExp(id) }).first();
+  await expect(item).toBeVisible();
+  await item.click();
+  // The panel gives way to the request's details dialog, which holds the keyboard.
+  await expect(panel).toBeHidden();
+  const dialog = page.getByRole('dialog', { name: /Leave Request/ });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(id).first()).toBeVisible();
+  await expect.poll(() => focusInside(dialog), { message: 'focus is in the dialog when it opens' }).toBe(true);
+  // More presses than the dialog has controls: focus wraps inside it both ways and never reaches the page behind.
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < 25; i += 1) {
+      await page.keyboard.press(key);
+      expect(await focusInside(dialog), `${key} ${i + 1} keeps focus in the dialog`).toBe(true);
+    }
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(panel).toBeHidden();
+  await screenshot(page, 'notifications-bell-after-dialog');
 });

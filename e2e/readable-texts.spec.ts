@@ -16,6 +16,11 @@ const SLASH_DATE = /\b\d{1,4}\/\d{1,2}\/\d{2,4}\b/;
 /** The one money format is 'USD $1,234.50': a '$' without 'USD ' before it, or thousands without separators. */
 const BARE_DOLLAR = /(^|[^D] |[^ ])\$\s?\d/;
 const NO_THOUSANDS = /USD \$\d{4,}/;
+/**
+ * An amount with no currency: a number with cents ('1450.00', '1,450.00', '85.5' is not one) not written after
+ * 'USD $'. Percentages ('12.50%') are not amounts.
+ */
+const NO_CURRENCY = /(?<![$\d.,])(?:\d{1,3}(?:,\d{3})+|\d+)\.\d{2}(?![\d.]|\s?%)/;
 
 /** Every line of `text` that shows something a person should not have to decode. */
 function unreadable(text: string): string[] {
@@ -26,7 +31,7 @@ function unreadable(text: string): string[] {
     if (ISO_DATE.test(l)) bad.push(`ISO date: ${l}`);
     if (SNAKE.test(l)) bad.push(`snake_case: ${l}`);
     if (SLASH_DATE.test(l)) bad.push(`other date format: ${l}`);
-    if (BARE_DOLLAR.test(l) || NO_THOUSANDS.test(l)) bad.push(`money not as 'USD $1,234.50': ${l}`);
+    if (BARE_DOLLAR.test(l) || NO_THOUSANDS.test(l) || NO_CURRENCY.test(l)) bad.push(`money not as 'USD $1,234.50': ${l}`);
     for (const c of CODES) if (new RegExp(`(^|[^\\w-])${c}($|[^\\w-])`).test(l)) bad.push(`code ${c}: ${l}`);
     for (const w of WORDS) if (new RegExp(`(^|[^\\w])${w.replace(/[[\]]/g, '\\$&')}($|[^\\w])`).test(l)) bad.push(`${w}: ${l}`);
   }
@@ -70,6 +75,23 @@ async function checkDetails(page: Page, rows: Locator, n: number, what: string) 
     await expect(dialog).toBeHidden();
   }
 }
+
+// The check itself: what it must flag and what it must let through (a check that flags nothing passes every screen).
+test('the check flags amounts without currency or separators, ISO dates and codes, and passes the one formats', () => {
+  for (const line of [
+    'Amount 1450.00',
+    'Total: 1,450.00',
+    '$1,450.00',
+    'USD $1450.00',
+    'Estimated cost 2800.00 for the trip',
+    'Submitted 2026-11-24',
+    'leave-request',
+    'None',
+  ])
+    expect(unreadable(line), line).not.toEqual([]);
+  for (const line of ['USD $1,450.00', 'USD $85.50', 'Submitted 2 Mar 2015', '12.50% of the budget', '3.5 days', 'Leave Request'])
+    expect(unreadable(line), line).toEqual([]);
+});
 
 const APPROVERS = [
   { slug: 'line-manager', email: 'victoria.adams@adminease.test', rows: '[data-testid="approval-table"] tbody tr[data-request-id]' },

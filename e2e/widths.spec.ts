@@ -5,7 +5,7 @@
 // a details modal fits a phone, and on a phone the assistant opens from a button with its typed text kept.
 // Screenshots go to e2e/screenshots/<dashboard>-<width>.png.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { screenshot, signIn } from './helpers';
+import { DEMO_PASSWORD, apiLogin, apiPost, newTeam, screenshot, signIn, signOut } from './helpers';
 
 interface Board {
   slug: string;
@@ -209,7 +209,8 @@ async function expectDialogFits(page: Page, dialog: Locator) {
         c.scrollWidth > c.clientWidth + 1 &&
         getComputedStyle(c).overflowX !== 'auto' &&
         getComputedStyle(c).overflowX !== 'scroll' &&
-        c.clientWidth > 0,
+        // Text for screen readers only (a 1 px clipped box, e.g. the password rules' '(met)') is hidden on purpose.
+        c.clientWidth > 1,
     );
     const scroller = all.find((c) => getComputedStyle(c).overflowY === 'auto' || getComputedStyle(c).overflowY === 'scroll');
     // Content taller than the dialog must be reachable: it sits in the scrolling area, not cut off below it.
@@ -325,4 +326,82 @@ test('at 390 px the decision and desk dialogs fit the phone too (reject, IT fill
   await page.screenshot({ path: 'e2e/screenshots/it-390-fill.png', animations: 'disabled' });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+/** The dialog opens and fits the phone (screenshot e2e/screenshots/<shot>.png), then closes (Escape unless given). */
+async function fitsThenCloses(page: Page, dialog: Locator, shot: string, close?: (d: Locator) => Promise<void>) {
+  await expect(dialog).toBeVisible();
+  await expectDialogFits(page, dialog);
+  await page.screenshot({ path: `e2e/screenshots/${shot}.png`, animations: 'disabled' });
+  if (close) await close(dialog);
+  else await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+/** A Wednesday at least `days` ahead (clear of the demo data's dates), as YYYY-MM-DD. */
+function wednesdayAhead(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  while (d.getUTCDay() !== 3) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+test('at 390 px the other dialogs fit the phone too (Form Approval Updates, Settings, Change password, Set New Password, a form type)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A team of this test's own: the member's leave, approved by the lead, is an update the member sees at sign-in.
+  const tag = `w${Date.now().toString(36)}`;
+  const password = 'Narrow-Screen-2031';
+  const admin = await apiLogin(request, 'olivia.brooks@adminease.test');
+  const { lead, member } = await newTeam(request, admin, { tag, password });
+  const day = wednesdayAhead(300);
+  const { request_id: id } = await apiPost(request, await apiLogin(request, member.email, password), '/api/forms/leave-request', {
+    leave_type: 'Sick',
+    start_date: day,
+    end_date: day,
+    reason: 'Narrow screen check',
+  });
+  await apiPost(request, await apiLogin(request, lead.email, password), '/api/manager/update-status', {
+    form_id: id,
+    form_type: 'leave-request',
+    status: 'Approved',
+    manager_id: lead.employee_code,
+    manager_name: `${lead.first_name} ${lead.last_name}`,
+    comments: '',
+    rejection_reason: '',
+  });
+
+  // The member signs in: 'Form Approval Updates' opens.
+  await page.goto('/');
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await fitsThenCloses(page, page.getByRole('dialog', { name: 'Form Approval Updates' }), 'employee-390-updates', (d) =>
+    d.getByRole('button', { name: 'Close', exact: true }).click(),
+  );
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await fitsThenCloses(page, page.getByRole('dialog', { name: 'Settings' }), 'employee-390-settings', (d) =>
+    d.getByRole('button', { name: 'Cancel' }).click(),
+  );
+  // Change password, from the user menu.
+  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await fitsThenCloses(page, page.getByRole('dialog', { name: 'Change password' }), 'employee-390-change-password');
+  await signOut(page);
+
+  // IT's Set New Password (a reset the line manager has acknowledged; opening the dialog changes nothing).
+  await signIn(page, 'lena.fischer@adminease.test');
+  await page.getByLabel('Status', { exact: true }).selectOption('All');
+  await page.locator('tr[data-testid^="it-ticket-"]').getByRole('button', { name: 'Set New Password' }).first().click();
+  await fitsThenCloses(page, page.getByRole('dialog', { name: /^Set New Password - / }), 'it-390-set-password');
+  await signOut(page);
+
+  // The administrator's catalogue: a new form type's editor (the largest form dialog).
+  await signIn(page, 'olivia.brooks@adminease.test', DEMO_PASSWORD);
+  await page.getByRole('tab', { name: 'Form types' }).click();
+  await expect(page.getByTestId('form-types-table')).toBeVisible();
+  await page.getByRole('button', { name: 'New form type' }).click();
+  await fitsThenCloses(page, page.getByRole('dialog', { name: 'New form type' }), 'admin-390-form-type');
 });

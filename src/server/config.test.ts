@@ -28,7 +28,16 @@ describe('loadConfig', () => {
       mail: null,
       holidays: { calendarIds: [] },
       assistant: { disabledByDefault: [], llm: null },
-      speech: { maxChars: 5000, rateWpm: 160, workers: 2, jobTimeoutMs: 30_000, perUserConcurrency: 3, google: null, prewarm: true },
+      speech: {
+        maxChars: 5000,
+        rateWpm: 160,
+        workers: 2,
+        workerNice: 10,
+        jobTimeoutMs: 30_000,
+        perUserConcurrency: 3,
+        google: null,
+        prewarm: true,
+      },
     });
     expect(c.sessionMaxMs).toBe(168 * 3600 * 1000);
     expect(c.dataDir).toBe(path.resolve('./data'));
@@ -63,6 +72,7 @@ describe('loadConfig', () => {
       ASSISTANT_DISABLED_ROLES: 'HR, it',
       GOOGLE_TTS_API_KEY: 'g',
       TTS_WORKERS: '4',
+      TTS_WORKER_NICE: '19',
       TTS_PREWARM: '0',
     });
     expect(c.port).toBe(8080);
@@ -87,6 +97,7 @@ describe('loadConfig', () => {
     });
     expect(c.speech).toMatchObject({
       workers: 4,
+      workerNice: 19,
       prewarm: false,
       google: { apiKey: 'g', endpoint: 'https://texttospeech.googleapis.com/v1/text:synthesize', timeoutMs: 10_000 },
     });
@@ -117,6 +128,7 @@ describe('loadConfig', () => {
       [{ ASSISTANT_DISABLED_ROLES: 'employee,ceo' }, /ASSISTANT_DISABLED_ROLES must list assistant kinds .* not 'ceo'/],
       [{ ASSISTANT_LLM_TIMEOUT_MS: '50' }, /ASSISTANT_LLM_TIMEOUT_MS/],
       [{ TTS_WORKERS: '9' }, /TTS_WORKERS must be a whole number of worker threads from 1 to 8, not '9'/],
+      [{ TTS_WORKER_NICE: '20' }, /TTS_WORKER_NICE must be a whole number from 0 \(normal priority\) to 19 \(lowest\), not '20'/],
       [{ TTS_MAX_CHARS: '-3' }, /TTS_MAX_CHARS/],
       [{ TTS_PREWARM: '2' }, /TTS_PREWARM/],
       [{ GOOGLE_TTS_ENDPOINT: 'not a url' }, /GOOGLE_TTS_ENDPOINT/],

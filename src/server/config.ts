@@ -52,6 +52,8 @@ export interface SpeechSettings {
   maxChars: number;
   rateWpm: number;
   workers: number;
+  /** TTS_WORKER_NICE: the nice value (0-19) of the speech worker threads, so synthesis yields the cores to requests. */
+  workerNice: number;
   jobTimeoutMs: number;
   /** /api/tts/synthesize requests one user may have in progress at once (per instance). */
   perUserConcurrency: number;
@@ -284,6 +286,7 @@ export const ENV_SCHEMA = z.object({
   TTS_MAX_CHARS: wholeNumber(5_000, 1, 1_000_000, 'a whole number of characters, 1 or more'),
   TTS_RATE_WPM: wholeNumber(160, 80, 450, 'a whole number of words per minute from 80 to 450'),
   TTS_WORKERS: wholeNumber(2, 1, 8, 'a whole number of worker threads from 1 to 8'),
+  TTS_WORKER_NICE: wholeNumber(10, 0, 19, 'a whole number from 0 (normal priority) to 19 (lowest)'),
   TTS_JOB_TIMEOUT_MS: wholeNumber(30_000, 100, 2_147_483_647, 'a whole number of milliseconds, 100 or more'),
   TTS_USER_CONCURRENCY: wholeNumber(3, 1, 1_000, 'a whole number of requests, 1 or more'),
   TTS_PREWARM: flag(true),
@@ -390,6 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxChars: e.TTS_MAX_CHARS,
       rateWpm: e.TTS_RATE_WPM,
       workers: e.TTS_WORKERS,
+      workerNice: e.TTS_WORKER_NICE,
       jobTimeoutMs: e.TTS_JOB_TIMEOUT_MS,
       perUserConcurrency: e.TTS_USER_CONCURRENCY,
       google: e.GOOGLE_TTS_API_KEY

@@ -1,4 +1,5 @@
 // The worker pool: synthesis runs off the event loop, jobs are bounded, stuck or failing jobs do not stop the pool.
+import { getPriority } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { threadId as thisThread } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -63,4 +64,27 @@ describe('SpeechPool', () => {
     expect(pool.threadIds).toEqual([next.threadId]);
     expect(pool.counters).toMatchObject({ started: 2, done: 2, failed: 1, exited: 1 });
   }, 60_000);
+
+  // Synthesis competes with the request thread for the cores; the first text piece of a reply must not wait for it
+  // (issue 15). On Linux a nice value belongs to one thread: the workers lower their own, this thread keeps its.
+  it.runIf(process.platform === 'linux')(
+    'runs its workers at the lower priority it is given, and leaves this thread as it was',
+    async () => {
+      const before = getPriority();
+      pool = new SpeechPool({ size: 2, nice: 15 });
+      const [a, b] = await Promise.all([
+        pool.run({ text: 'One sentence.', espeakVoice: 'en-us', format: 'wav' }),
+        pool.run({ text: 'Another sentence.', espeakVoice: 'en-us', format: 'wav' }),
+      ]);
+      expect(new Set([a.threadId, b.threadId]).size).toBe(2);
+      // Lowered from this process's own nice value (a test run may itself be niced; a thread can only go lower).
+      expect([a.nice, b.nice]).toEqual([Math.max(15, before), Math.max(15, before)]);
+      expect(getPriority()).toBe(before);
+      await pool.close();
+      // Without the option the workers keep the usual priority.
+      pool = new SpeechPool({ size: 1 });
+      expect((await pool.run({ text: 'Plain.', espeakVoice: 'en-us', format: 'wav' })).nice).toBe(before);
+    },
+    60_000,
+  );
 });

@@ -3,7 +3,7 @@
 // queue is bounded so a flood of requests answers "busy" instead of growing without limit.
 import { Worker } from 'node:worker_threads';
 import type { RenderRequest, RenderResult } from './engine.js';
-import type { WorkerJob, WorkerReply } from './worker.js';
+import type { WorkerJob, WorkerOptions, WorkerReply } from './worker.js';
 
 export class SpeechBusyError extends Error {
   constructor() {
@@ -11,10 +11,11 @@ export class SpeechBusyError extends Error {
   }
 }
 
-/** Rendered audio, with the worker thread that rendered it and how long that took there. */
+/** Rendered audio, with the worker thread that rendered it, how long that took there and that thread's nice value. */
 export interface PoolResult extends RenderResult {
   threadId: number;
   renderMs: number;
+  nice: number;
 }
 
 export interface RunOptions {
@@ -31,6 +32,11 @@ export interface PoolOptions {
   jobTimeoutMs?: number;
   /** An idle worker stops after this long (default 5 min). */
   idleMs?: number;
+  /**
+   * The nice value (0-19) each worker thread takes at start (default 0: unchanged; the server passes its
+   * TTS_WORKER_NICE), so synthesis yields the cores to the request thread.
+   */
+  nice?: number;
 }
 
 interface Job {
@@ -60,6 +66,7 @@ export class SpeechPool {
   private readonly queueMax: number;
   private readonly jobTimeoutMs: number;
   private readonly idleMs: number;
+  private readonly nice: number;
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private nextId = 1;
@@ -72,6 +79,7 @@ export class SpeechPool {
     this.queueMax = opts.queueMax ?? 200;
     this.jobTimeoutMs = opts.jobTimeoutMs ?? 30_000;
     this.idleMs = opts.idleMs ?? 5 * 60_000;
+    this.nice = Math.min(Math.max(Math.floor(opts.nice ?? 0), 0), 19);
   }
 
   get workers(): number {
@@ -128,7 +136,13 @@ export class SpeechPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(WORKER_URL, { stdout: false, stderr: false, ...(WORKER_EXEC_ARGV ? { execArgv: WORKER_EXEC_ARGV } : {}) });
+    const workerData: WorkerOptions = { nice: this.nice };
+    const worker = new Worker(WORKER_URL, {
+      stdout: false,
+      stderr: false,
+      workerData,
+      ...(WORKER_EXEC_ARGV ? { execArgv: WORKER_EXEC_ARGV } : {}),
+    });
     worker.unref();
     const slot: Slot = { worker, job: null };
     this.slots.push(slot);
@@ -147,6 +161,7 @@ export class SpeechPool {
           sampleRate: msg.sampleRate,
           threadId: msg.threadId,
           renderMs: msg.renderMs,
+          nice: msg.nice,
         });
       } else {
         this.counters.failed += 1;

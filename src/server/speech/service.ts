@@ -34,7 +34,7 @@ let pool: SpeechPool | null = null;
 export function speechPool(): SpeechPool {
   if (!pool) {
     const s = speechSettings();
-    pool = new SpeechPool({ size: s.workers, jobTimeoutMs: s.jobTimeoutMs });
+    pool = new SpeechPool({ size: s.workers, jobTimeoutMs: s.jobTimeoutMs, nice: s.workerNice });
   }
   return pool;
 }
