@@ -235,7 +235,7 @@ test('an IT incident from report to closure', async ({ page, request }) => {
   await signOut(page);
 });
 
-test('a seeded incident (the demo data) is taken, resolved and confirmed from our web', async ({ page, request }) => {
+test('a seeded incident (the demo data) is taken, resolved and confirmed from our web', async ({ page, request }, testInfo) => {
   // Maria Garcia's VPN incident is in the demo organisation, new (no ticket number) and Open.
   const maria = await apiLogin(request, 'maria.garcia@adminease.test');
   const forms = await (await request.get('/api/forms/user-forms', { headers: maria })).json();
@@ -244,6 +244,12 @@ test('a seeded incident (the demo data) is taken, resolved and confirmed from ou
   );
   expect(seeded, "the demo data's VPN incident of Maria Garcia").toBeTruthy();
   const id = String(seeded!.request_id);
+  // A retry runs against the same server and database: when the failed first attempt already moved the seeded
+  // incident on, it cannot be repeated (the run then reports the test as flaky, not as passed).
+  test.skip(
+    testInfo.retry > 0 && (seeded!.status !== 'Open' || Boolean(seeded!.it_helpdesk_ticket_number)),
+    'the first attempt moved the seeded incident on; only a fresh database can repeat it',
+  );
   expect(seeded!.status).toBe('Open');
 
   // IT takes it: a ticket number without notes keeps it Open, now 'Update Details'.
