@@ -416,6 +416,64 @@ describe('deactivating an HR contact', () => {
   });
 });
 
+describe('nobody sees a password', () => {
+  /** Every key of a JSON value, nested ones included. */
+  const keysOf = (v: unknown): string[] =>
+    v && typeof v === 'object' ? Object.entries(v).flatMap(([k, x]) => [...(Array.isArray(v) ? [] : [k]), ...keysOf(x)]) : [];
+
+  it('no person answer holds a password or its hash, and a password in create or edit is refused with 400, nothing changed', async () => {
+    const { employee } = await f.team();
+    const stored = (await t.db.query('SELECT password_hash FROM users WHERE id = $1', [employee.id])).rows[0].password_hash as string;
+    expect(stored).toMatch(/^\$argon2id\$/);
+    const s = uniq();
+    const created = await admin.post('/api/admin/people', {
+      email: `pw.${s}@example.test`,
+      first_name: 'Pat',
+      last_name: 'Word',
+      employee_code: `PW-${s}`,
+      role: 'Software Engineer',
+      user_type: 'employee',
+    });
+    expect(created.status, created.text).toBe(201);
+    const answers = [
+      created,
+      await admin.get(`/api/admin/people/${employee.employee_code}`),
+      await admin.get(`/api/admin/people?q=${encodeURIComponent(employee.email)}`),
+      await admin.patch(`/api/admin/people/${employee.employee_code}`, { annual_leave_total: 14 }),
+    ];
+    for (const a of answers) {
+      expect(a.status, a.text).toBeLessThan(300);
+      expect(keysOf(a.body).filter((k) => /pass|hash|secret|token/i.test(k))).toEqual([]);
+      expect(a.text).not.toContain(stored);
+      expect(a.text).not.toContain('argon2');
+    }
+    const exported = await admin.get('/api/admin/people/export.csv');
+    expect(exported.text.split(/\r?\n/)[0]).not.toMatch(/pass|hash/i);
+    expect(exported.text).not.toContain('argon2');
+
+    // a password (or its hash) is not a field an administrator may send
+    const before = await stateFingerprint(t);
+    for (const field of ['password', 'password_hash']) {
+      const create = await admin.post('/api/admin/people', {
+        email: `pw2.${s}@example.test`,
+        first_name: 'Pat',
+        last_name: 'Two',
+        employee_code: `PW2-${s}`,
+        role: 'Software Engineer',
+        user_type: 'employee',
+        [field]: 'correct-Horse-7-battery',
+      });
+      expect(create.status, create.text).toBe(400);
+      const edit = await admin.patch(`/api/admin/people/${employee.employee_code}`, { [field]: 'correct-Horse-7-battery' });
+      expect(edit.status, edit.text).toBe(400);
+      const both = await admin.patch(`/api/admin/people/${employee.employee_code}`, { annual_leave_total: 20, [field]: 'x' });
+      expect(both.status, both.text).toBe(400);
+    }
+    expect(await stateFingerprint(t)).toEqual(before);
+    expect((await t.db.query('SELECT password_hash FROM users WHERE id = $1', [employee.id])).rows[0].password_hash).toBe(stored);
+  });
+});
+
 describe('departments and the role preview', () => {
   it('creates, lists with head count and renames departments, audited; refuses duplicates', async () => {
     const code = `Q${uniq()}`.slice(0, 12).toUpperCase();
