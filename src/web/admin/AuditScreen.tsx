@@ -2,7 +2,7 @@
 // before and after.
 import { useDeferredValue, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { auditActionFilters } from '../../domain/audit-actions';
+import { AUDIT_ACTIONS, auditActionFilters, isAuditAction } from '../../domain/audit-actions';
 import { formatDateTime } from '../format';
 import { Button, Input, Select, TBody, THead, Table, Td, Th, Tr } from '../ui';
 import { type AuditEntry, adminApi } from './api';
@@ -99,8 +99,9 @@ export function AuditScreen() {
                         {formatDateTime(e.at)}
                       </Td>
                       <Td label="Who">{e.actor.name}</Td>
-                      <Td label="Action" className="font-mono text-xs">
-                        {e.action}
+                      <Td label="Action">
+                        <span className="block">{isAuditAction(e.action) ? AUDIT_ACTIONS[e.action] : e.action}</span>
+                        <span className="block font-mono text-xs text-gray-600">{e.action}</span>
                       </Td>
                       {/* Values are elements (a card line's value column shrinks only for elements) that break anywhere:
                           a changed item's JSON has long words. */}

@@ -235,6 +235,8 @@ describe('AuditScreen', () => {
     }));
     wrap(<AuditScreen />);
     await screen.findAllByText('person.invite');
+    // the entry's action in words, with its name
+    expect(within(screen.getByRole('table')).getByText('Invitation sent')).toBeTruthy();
     const select = screen.getByLabelText<HTMLSelectElement>('Action');
     const values = [...select.options].map((o) => o.value);
     // every action the server writes, the ones the first list missed among them
