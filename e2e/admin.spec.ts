@@ -1,7 +1,7 @@
 // The administrator in Chromium (issue 18): adds a person with a manager on the People screen, the invitation
-// link sets their password, the new person signs in and submits a leave request that reaches that manager; then
-// deactivates a manager, reassigning their team, and their team's pending request appears in the new manager's
-// queue. Screenshots of every admin screen at 390 and 1440 px.
+// link sets their password, the new person signs in and submits a leave request from the catalogue's form that
+// reaches that manager; then deactivates a manager, reassigning their team, and their team's pending request appears
+// in the new manager's queue. Screenshots of every admin screen at 390 and 1440 px.
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { apiLogin, apiPost, newTeam, screenshot, signIn, signOut } from './helpers';
 import { indiaLunarHolidays } from '../src/domain/holidays';
@@ -45,7 +45,6 @@ async function openTab(page: Page, name: string) {
 
 test('the administrator adds a person with a manager; the invited person signs in and their request reaches that manager', async ({
   page,
-  request,
 }) => {
   const s = stamp();
   const email = `e2e.new.${s}@adminease.test`;
@@ -91,10 +90,27 @@ test('the administrator adds a person with a manager; the invited person signs i
   await expect(page.getByText('Your password is set.')).toBeVisible();
   await page.getByRole('link', { name: 'Go to sign in' }).click();
 
-  // The new person signs in with their password and submits a leave request.
+  // The new person signs in with their password and submits a leave request from the catalogue's form.
   expect(await signIn(page, email, NEW_PASSWORD)).toBe('dashboard-employee');
-  const headers = await apiLogin(request, email, NEW_PASSWORD);
-  const id = await submitLeave(request, headers, 30);
+  await page.getByRole('button', { name: 'Forms & Requests' }).click();
+  const catalogue = page.getByTestId('catalogue');
+  await expect(catalogue).toBeVisible();
+  await catalogue.getByRole('button', { name: 'Leave Request Form: open the form' }).click();
+  const leave = page.getByRole('form', { name: 'Leave Request form' });
+  await expect(leave).toBeVisible();
+  const day = wednesdayAhead(30);
+  await leave.getByLabel('Leave type').selectOption('Sick');
+  await leave.getByLabel('Start date').fill(day);
+  await leave.getByLabel('End date').fill(day);
+  await leave.getByLabel('Reason').fill('Dentist appointment');
+  const submitted = page.waitForResponse((r) => r.url().endsWith('/api/forms/leave-request') && r.request().method() === 'POST');
+  await leave.getByRole('button', { name: 'Submit Request' }).click();
+  const answer = await submitted;
+  const body = await answer.json();
+  expect(answer.status(), JSON.stringify(body)).toBe(201);
+  const id = body.request_id as string;
+  await expect(leave.getByText(`Request ${id} is now Pending.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Close', exact: true }).first().click();
   await signOut(page);
 
   // It waits in their manager's queue.
@@ -151,6 +167,7 @@ test('every admin screen at 390 and 1440 px', async ({ page }) => {
     ['Import / Export', 'import'],
     ['Holidays', 'holidays'],
     ['Leave policy', 'leave'],
+    ['Sign-in', 'sign-in'],
     ['Audit log', 'audit'],
   ];
   for (const width of [1440, 390]) {

@@ -14,7 +14,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startEmbedded } from './db/embedded.js';
 import { resolvePostgresBinaries } from './db/embedded-binaries.js';
 import { externalUrl } from './test/global-setup.js';
-import { type ServerProcess, httpCall, startServerProcess, waitFor } from './test/server-process.js';
+import { type ServerProcess, httpCall, scratchDatabase, startServerProcess, waitFor } from './test/server-process.js';
 
 const PASSWORD = 'Demo@12345';
 const WRITERS = [
@@ -317,23 +317,12 @@ if (inject('dbTarget') === 'embedded') {
 
 if (external) {
   describe('server process on an external PostgreSQL (DATABASE_URL)', () => {
-    const adminUrl = external;
-    const dbName = `ae_life_${process.pid}_${Date.now().toString(36)}`;
-    const u = new URL(adminUrl);
-    u.pathname = `/${dbName}`;
-    const url = u.toString();
-    afterAll(async () => {
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await a.end();
-    });
+    const db = scratchDatabase(external, 'ae_life');
+    const url = db.url;
+    afterAll(() => db.drop());
 
     it('keeps every acknowledged write across a SIGKILL of the app, and SIGTERM exits cleanly', async () => {
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`CREATE DATABASE ${dbName}`);
-      await a.end();
+      await db.create();
 
       const env = { DATABASE_URL: url, ADMINEASE_DEMO: '1' };
       const first = await startServer(env);

@@ -1,11 +1,12 @@
 // The administrators' audit log (migration 110): one row per administrator action, with who, what, on which
 // item, and the item before and after, written in the same transaction as the change; read newest first.
+import type { AuditAction } from '../../domain/audit-actions.js';
 import type { Queryable } from '../db/pool.js';
 
 export interface AuditEntry {
   actorId: number;
-  /** person.create, person.update, person.deactivate, department.create, people.import, ... */
-  action: string;
+  /** person.create, person.update, person.deactivate, department.create, people.import, ... (src/domain/audit-actions.ts) */
+  action: AuditAction;
   /** person, department, import, ... */
   targetType: string;
   /** The item's own key (an employee code, a department code). */

@@ -123,6 +123,80 @@ describe('CSV import', () => {
   });
 });
 
+describe('CSV import: edge cases', () => {
+  it('reads a UTF-8 file with a byte-order mark and non-ASCII names, with a manager further down the same file named by e-mail', async () => {
+    const { manager, hr } = await f.team();
+    const s = tag();
+    const lead = `zoe.${s}@example.test`;
+    const csv =
+      '\uFEFF' +
+      [
+        HEADER,
+        // the report first, naming a manager who is only created two lines down, by e-mail (any case)
+        `jose.${s}@example.test,José,Núñez-Åström,U1-${s},ENG,Software Engineer,employee,${lead.toUpperCase()},${hr.email},2025-03-03,12,true`,
+        `li.${s}@example.test,李,小龍,U2-${s},ENG,Software Engineer,employee,${lead},,2025-03-03,12,true`,
+        `${lead},Zoë,Ølstrøm 😀,U3-${s},ENG,Team Lead,line_manager,${manager.email},${hr.employee_code},2025-01-06,12,true`,
+      ].join('\r\n');
+    const dry = await upload(csv, true);
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dry.body.rows).toEqual([
+      { line: 2, action: 'create', employee_code: `U1-${s}`, errors: [] },
+      { line: 3, action: 'create', employee_code: `U2-${s}`, errors: [] },
+      { line: 4, action: 'create', employee_code: `U3-${s}`, errors: [] },
+    ]);
+    const res = await upload(csv, false);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.summary).toMatchObject({ create: 3, error: 0 });
+    const stored = async (code: string) =>
+      (
+        await t.db.query(
+          `SELECT u.email, u.first_name, u.last_name, m.employee_code AS manager FROM users u LEFT JOIN users m ON m.id = u.manager_id
+            WHERE u.employee_code = $1`,
+          [code],
+        )
+      ).rows[0];
+    expect(await stored(`U1-${s}`)).toEqual({
+      email: `jose.${s}@example.test`,
+      first_name: 'José',
+      last_name: 'Núñez-Åström',
+      manager: `U3-${s}`,
+    });
+    expect(await stored(`U2-${s}`)).toMatchObject({ first_name: '李', last_name: '小龍', manager: `U3-${s}` });
+    expect(await stored(`U3-${s}`)).toEqual({ email: lead, first_name: 'Zoë', last_name: 'Ølstrøm 😀', manager: manager.employee_code });
+    // the first column's header was read as `email` (not a BOM-prefixed unknown column), and the names go out as they came in
+    const exported = await admin.get('/api/admin/people/export.csv');
+    expect(exported.text).toContain(`jose.${s}@example.test,José,Núñez-Åström,U1-${s}`);
+    const back = await upload(exported.text, true);
+    expect(back.status).toBe(200);
+    expect(back.body.rows.find((r: any) => r.employee_code === `U3-${s}`)).toMatchObject({ action: 'unchanged' });
+  });
+
+  it('refuses two rows of one file that clash on e-mail or employee code, and applies nothing', async () => {
+    const s = tag();
+    const csv = [
+      HEADER,
+      `same.${s}@example.test,Ann,First,K1-${s},ENG,Employee,employee,,,,,`,
+      `SAME.${s}@example.test,Ann,Second,K2-${s},ENG,Employee,employee,,,,,`,
+      `other.${s}@example.test,Bob,First,K3-${s},ENG,Employee,employee,,,,,`,
+      `another.${s}@example.test,Bob,Second,K3-${s},ENG,Employee,employee,,,,,`,
+      `fine.${s}@example.test,Cat,Fine,K4-${s},ENG,Employee,employee,,,,,`,
+    ].join('\n');
+    const before = await stateFingerprint(t);
+    const dry = await upload(csv, true);
+    expect(dry.status).toBe(200);
+    const rows = dry.body.rows as Array<{ line: number; action: string; employee_code: string; errors: string[] }>;
+    expect(rows.find((r) => r.line === 2)).toMatchObject({ action: 'create' });
+    expect(rows.find((r) => r.line === 3)).toMatchObject({ action: 'error' });
+    expect(rows.find((r) => r.line === 3)!.errors.join(' ')).toMatch(/e-mail/i);
+    expect(rows.find((r) => r.line === 5)).toMatchObject({ action: 'error', employee_code: `K3-${s}` });
+    expect(rows.find((r) => r.line === 5)!.errors.join(' ')).toMatch(/appears on an earlier line of this file/);
+    expect(rows.find((r) => r.line === 6)).toMatchObject({ action: 'create' });
+    const res = await upload(csv, false);
+    expect(res.status).toBe(400);
+    expect(await stateFingerprint(t)).toEqual(before);
+  });
+});
+
 describe('CSV export', () => {
   it('exports every person with the import columns, and the export imports back unchanged', async () => {
     const odd = await f.person({ first_name: '=SUM(A1)', last_name: 'Comma, "Quoted"' });

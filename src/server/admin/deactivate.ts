@@ -3,12 +3,15 @@
 // as the administrator chooses; everything that waits on them (their reports, the people they are HR contact for,
 // the steps of requests waiting on them) goes to the person named in reassign_to, each request with a history row.
 // Nothing is deleted: history keeps their name. Reactivation is PATCH active=true (people.ts).
+import type { AuditAction } from '../../domain/audit-actions.js';
 import { canBeHrContact, canManage } from '../../domain/people.js';
 import type { AppContext } from '../http/context.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { isActiveAdministrator, lastAdministratorRefusal } from '../policies/admin.js';
 import { type OrgPerson, type PersonJson, personJson, withOrg } from './people.js';
 import { type MovedStep, moveDataChainStages, moveEscalations, moveStages } from './reassign.js';
+
+const DEACTIVATE_ACTION: AuditAction = 'person.deactivate';
 
 export interface DeactivateInput {
   code: string;
@@ -190,7 +193,7 @@ export async function deactivatePerson(ctx: AppContext, actorId: number, input: 
       sessions_ended: s.rows.length,
     };
     await c.query(
-      `INSERT INTO admin_audit (at, actor_id, action, target_type, target_id, before, after) VALUES ($1, $2, 'person.deactivate', 'person', $3, $4, $5)`,
+      `INSERT INTO admin_audit (at, actor_id, action, target_type, target_id, before, after) VALUES ($1, $2, $6, 'person', $3, $4, $5)`,
       [
         now,
         actorId,
@@ -202,6 +205,7 @@ export async function deactivatePerson(ctx: AppContext, actorId: number, input: 
           pending_requests: input.pendingRequests,
           ...result,
         }),
+        DEACTIVATE_ACTION,
       ],
     );
     return { person: personJson(after, people, org.departments), ...result };

@@ -1,5 +1,6 @@
 // The people routes of the admin API (issue 18): list and search, create, read, edit, deactivate, CSV import and
 // export, and the role preview. Thin: the rules are people.ts, deactivate.ts and csv.ts.
+import type { AuditAction } from '../../domain/audit-actions.js';
 import { isIsoDate } from '../../domain/business-time.js';
 import { rolePreview } from '../../domain/people.js';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +11,8 @@ import { parsePeopleCsv, peopleCsv } from './csv.js';
 import { deactivatePerson } from './deactivate.js';
 import { type PersonFields, applyPlan, loadOrg, personJson, plan, savePerson, withOrg } from './people.js';
 import { PageQuery } from './schemas.js';
+
+const IMPORT_ACTION: AuditAction = 'people.import';
 
 const IMPORT_BODY_LIMIT = 16 * 1024 * 1024;
 
@@ -151,8 +154,8 @@ export default async function peopleRoutes(fastify: FastifyInstance) {
           });
         const { moved } = await applyPlan(c, req.user.id, org, planned, now);
         await c.query(
-          `INSERT INTO admin_audit (at, actor_id, action, target_type, target_id, after) VALUES ($1, $2, 'people.import', 'import', $3, $4)`,
-          [now, req.user.id, now.toISOString(), JSON.stringify({ ...summary, rows: rows.length, stages_moved: moved })],
+          `INSERT INTO admin_audit (at, actor_id, action, target_type, target_id, after) VALUES ($1, $2, $5, 'import', $3, $4)`,
+          [now, req.user.id, now.toISOString(), JSON.stringify({ ...summary, rows: rows.length, stages_moved: moved }), IMPORT_ACTION],
         );
         return { dry_run: false, applied: true, summary, rows };
       });

@@ -343,6 +343,137 @@ describe('deactivate and reactivate', () => {
   });
 });
 
+describe('deactivating an HR contact', () => {
+  it("moves the people they were HR contact for and their waiting HR steps to the successor, with history, into the successor's queue", async () => {
+    const hrContact = await f.person({ kind: 'hr' });
+    const successor = await f.person({ kind: 'hr' });
+    const { employee: first, manager } = await f.team();
+    await t.db.query('UPDATE users SET hr_contact_id = $2 WHERE id = $1', [first.id, hrContact.id]);
+    const firstNow = { ...first, hr_contact_id: hrContact.id };
+    const second = await f.person({ manager, hr_contact: hrContact });
+    const atHr = await f.request({ owner: firstNow, formType: 'leave-request', state: { pendingAt: 'hr' } });
+    const atManager = await f.request({ owner: second, formType: 'leave-request' });
+    const decided = await f.request({ owner: second, formType: 'leave-request', state: 'approved' });
+    const hrOf = async (id: string) =>
+      (await t.db.query('SELECT hr_contact_id FROM requests WHERE request_id = $1', [id])).rows[0].hr_contact_id;
+    expect(await hrOf(atHr.request_id)).toBe(hrContact.id);
+
+    const res = await admin.post(`/api/admin/people/${hrContact.employee_code}/deactivate`, {
+      reassign_to: successor.email,
+      pending_requests: 'keep',
+    });
+    expect(res.status, res.text).toBe(200);
+    expect([...res.body.hr_contacts_moved].sort()).toEqual([first.employee_code, second.employee_code].sort());
+    expect(res.body.reports_moved).toEqual([]);
+    expect(res.body.reassigned).toContainEqual({
+      request_id: atHr.request_id,
+      stage: 'hr',
+      from: hrContact.employee_code,
+      to: successor.employee_code,
+    });
+
+    // the people now have the named successor as HR contact (their manager unchanged)
+    for (const p of [first, second]) {
+      const row = await stored(p.employee_code);
+      expect(row.hr_contact_id).toBe(successor.id);
+      expect(row.manager_id).toBe(manager.id);
+      expect((await admin.get(`/api/admin/people/${p.employee_code}`)).body).toMatchObject({
+        hr_contact: successor.employee_code,
+        hr_contact_name: successor.name,
+      });
+    }
+    // the waiting HR step moved, with a history row by the administrator; a decided request stays where it was
+    expect(await hrOf(atHr.request_id)).toBe(successor.id);
+    expect(await hrOf(decided.request_id)).toBe(hrContact.id);
+    expect((await eventsOf(atHr.request_id)).at(-1)).toMatchObject({
+      event_type: 'reassigned',
+      stage: 'hr',
+      old_value: hrContact.name,
+      new_value: successor.name,
+      actor_id: adminPerson.id,
+      details: { from: hrContact.employee_code, to: successor.employee_code },
+    });
+    const history = await (await f.login(successor)).get(`/api/requests/${atHr.request_id}/history`);
+    expect(history.status, history.text).toBe(200);
+    expect(JSON.stringify(history.body)).toContain(`HR step reassigned from ${hrContact.name} to ${successor.name}`);
+    // the successor's HR queue shows it; a request still at its line manager reaches the successor once approved
+    const queue = async () =>
+      ((await (await f.login(successor)).get('/api/hr/queue?status=pending', { 'cache-control': 'no-cache' })).body as any[]).map(
+        (r) => r.request_id,
+      );
+    expect(await queue()).toContain(atHr.request_id);
+    expect(await hrOf(atManager.request_id)).toBe(successor.id);
+    expect(await queue()).not.toContain(atManager.request_id);
+    const approve = await (
+      await f.login(manager)
+    ).post('/api/manager/update-status', {
+      form_id: atManager.request_id,
+      form_type: 'leave-request',
+      status: 'Approved',
+    });
+    expect(approve.status, approve.text).toBe(200);
+    expect(await queue()).toContain(atManager.request_id);
+  });
+});
+
+describe('nobody sees a password', () => {
+  /** Every key of a JSON value, nested ones included. */
+  const keysOf = (v: unknown): string[] =>
+    v && typeof v === 'object' ? Object.entries(v).flatMap(([k, x]) => [...(Array.isArray(v) ? [] : [k]), ...keysOf(x)]) : [];
+
+  it('no person answer holds a password or its hash, and a password in create or edit is refused with 400, nothing changed', async () => {
+    const { employee } = await f.team();
+    const stored = (await t.db.query('SELECT password_hash FROM users WHERE id = $1', [employee.id])).rows[0].password_hash as string;
+    expect(stored).toMatch(/^\$argon2id\$/);
+    const s = uniq();
+    const created = await admin.post('/api/admin/people', {
+      email: `pw.${s}@example.test`,
+      first_name: 'Pat',
+      last_name: 'Word',
+      employee_code: `PW-${s}`,
+      role: 'Software Engineer',
+      user_type: 'employee',
+    });
+    expect(created.status, created.text).toBe(201);
+    const answers = [
+      created,
+      await admin.get(`/api/admin/people/${employee.employee_code}`),
+      await admin.get(`/api/admin/people?q=${encodeURIComponent(employee.email)}`),
+      await admin.patch(`/api/admin/people/${employee.employee_code}`, { annual_leave_total: 14 }),
+    ];
+    for (const a of answers) {
+      expect(a.status, a.text).toBeLessThan(300);
+      expect(keysOf(a.body).filter((k) => /pass|hash|secret|token/i.test(k))).toEqual([]);
+      expect(a.text).not.toContain(stored);
+      expect(a.text).not.toContain('argon2');
+    }
+    const exported = await admin.get('/api/admin/people/export.csv');
+    expect(exported.text.split(/\r?\n/)[0]).not.toMatch(/pass|hash/i);
+    expect(exported.text).not.toContain('argon2');
+
+    // a password (or its hash) is not a field an administrator may send
+    const before = await stateFingerprint(t);
+    for (const field of ['password', 'password_hash']) {
+      const create = await admin.post('/api/admin/people', {
+        email: `pw2.${s}@example.test`,
+        first_name: 'Pat',
+        last_name: 'Two',
+        employee_code: `PW2-${s}`,
+        role: 'Software Engineer',
+        user_type: 'employee',
+        [field]: 'correct-Horse-7-battery',
+      });
+      expect(create.status, create.text).toBe(400);
+      const edit = await admin.patch(`/api/admin/people/${employee.employee_code}`, { [field]: 'correct-Horse-7-battery' });
+      expect(edit.status, edit.text).toBe(400);
+      const both = await admin.patch(`/api/admin/people/${employee.employee_code}`, { annual_leave_total: 20, [field]: 'x' });
+      expect(both.status, both.text).toBe(400);
+    }
+    expect(await stateFingerprint(t)).toEqual(before);
+    expect((await t.db.query('SELECT password_hash FROM users WHERE id = $1', [employee.id])).rows[0].password_hash).toBe(stored);
+  });
+});
+
 describe('departments and the role preview', () => {
   it('creates, lists with head count and renames departments, audited; refuses duplicates', async () => {
     const code = `Q${uniq()}`.slice(0, 12).toUpperCase();

@@ -2,6 +2,7 @@
 // meanwhile, set by themselves or by an administrator (audited either way); who is covering a waiting request, for its
 // requester; and the items a delegate (or the person an overdue stage escalated to) decides for others. Who may
 // decide what is the request policy's (policies/requests.ts with policies/cover.ts); this module stores and lists.
+import type { AuditAction } from '../../domain/audit-actions.js';
 import { addDays, businessDate, isIsoDate } from '../../domain/business-time.js';
 import { type Stage, STAGES, formTypeDef } from '../../domain/forms.js';
 import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings, isOverdue, workingDaysWaited } from '../../domain/reminders.js';
@@ -117,7 +118,7 @@ export async function clearOutOfOffice(db: Db, userId: number, by: AuthUser, now
   return outOfOfficeOf(db, userId, now);
 }
 
-async function auditOutOfOffice(c: Queryable, actor: AuthUser, userId: number, action: string, before: unknown, after: unknown) {
+async function auditOutOfOffice(c: Queryable, actor: AuthUser, userId: number, action: AuditAction, before: unknown, after: unknown) {
   const code = (await c.query('SELECT employee_code FROM users WHERE id = $1', [userId])).rows[0]?.employee_code ?? String(userId);
   await writeAudit(c, { actorId: actor.id, action, targetType: 'person', targetId: code, before, after });
 }

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { freePort } from '../db/embedded.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -137,4 +138,26 @@ export async function waitFor(cond: () => boolean | Promise<boolean>, ms: number
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** A database of its own on the server of `adminUrl` (named `prefix` plus a unique suffix): created by `create()`, dropped by `drop()`. */
+export function scratchDatabase(adminUrl: string, prefix: string) {
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  const run = async (sql: string) => {
+    const a = new pg.Client({ connectionString: adminUrl });
+    await a.connect();
+    try {
+      await a.query(sql);
+    } finally {
+      await a.end();
+    }
+  };
+  return {
+    name,
+    url: u.toString(),
+    create: () => run(`CREATE DATABASE ${name}`),
+    drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }

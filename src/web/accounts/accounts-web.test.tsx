@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The accounts screens against a mocked API: 'Sign in with <provider>' and its refusals, the forced password change
-// before the dashboard, the set-password page of a dead link and of an invitation.
+// before the dashboard, the set-password page of a dead link, of an invitation and of the first-run set-up.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -156,5 +156,58 @@ describe('the set-password page', () => {
       token: 'invite-token',
       password: 'Granite-Meadow-88',
     });
+  });
+
+  it('the first-run set-up link: asks for the first administrator and creates them; a second use shows the dead link', async () => {
+    window.history.replaceState(null, '', '/set-password?token=setup-token');
+    let used = false;
+    routes['POST /api/auth/password-link'] = () =>
+      used
+        ? { status: 410, body: { error: 'This link is no longer valid: it has expired or was already used.' } }
+        : { status: 200, body: { purpose: 'setup' } };
+    routes['POST /api/auth/set-password'] = (init) => {
+      used = true;
+      return { status: 200, body: { email: JSON.parse(String(init.body)).email } };
+    };
+    const { unmount } = renderApp();
+    expect(await screen.findByRole('heading', { name: 'Set up AdminEase' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Create the first administrator' })).toBeTruthy();
+    expect(screen.getByText('Create the first administrator. This link works once.')).toBeTruthy();
+    const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create administrator' }));
+
+    // names and e-mail are needed before anything is sent
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Granite-Meadow-88' } });
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'Granite-Meadow-88' } });
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all fields');
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Quinn' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' ada.quinn@company.test ' } });
+    // the rules know the typed name: a password holding it is refused before sending
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Quinn-Meadow-88' } });
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'Quinn-Meadow-88' } });
+    submit();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The password does not meet the rules below.'));
+    expect(calls.some((c) => c.url === 'POST /api/auth/set-password')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Granite-Meadow-88' } });
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'Granite-Meadow-88' } });
+    submit();
+    expect(await screen.findByText(/Your password is set/)).toBeTruthy();
+    expect(screen.getByText('ada.quinn@company.test')).toBeTruthy();
+    // the default employee code (ADM-001) is the server's: an empty field is not sent
+    expect(calls.find((c) => c.url === 'POST /api/auth/set-password')?.body).toEqual({
+      token: 'setup-token',
+      password: 'Granite-Meadow-88',
+      first_name: 'Ada',
+      last_name: 'Quinn',
+      email: 'ada.quinn@company.test',
+    });
+
+    // the same link again: dead
+    unmount();
+    renderApp();
+    expect((await screen.findByRole('alert')).textContent).toContain('This link is no longer valid');
+    expect(screen.queryByRole('button', { name: 'Create administrator' })).toBeNull();
   });
 });

@@ -2,21 +2,14 @@
 // before and after.
 import { useDeferredValue, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { AUDIT_ACTIONS, auditActionFilters, isAuditAction } from '../../domain/audit-actions';
 import { formatDateTime } from '../format';
 import { Button, Input, Select, TBody, THead, Table, Td, Th, Tr } from '../ui';
 import { type AuditEntry, adminApi } from './api';
 import { Loaded, Section } from './parts';
 
-const ACTIONS: Array<[string, string]> = [
-  ['', 'All actions'],
-  ['person.', 'People'],
-  ['department.', 'Departments'],
-  ['people.import', 'CSV imports'],
-  ['holiday.', 'Company holidays'],
-  ['holiday_regions.update', 'Regional calendars'],
-  ['leave_policy.update', 'Leave policy'],
-  ['leave_override.', 'Leave overrides'],
-];
+// Made from the one list of audited actions the server writes with (src/domain/audit-actions.ts).
+const ACTION_GROUPS = auditActionFilters();
 
 /** A short, readable form of a before/after value. */
 function show(v: unknown): string {
@@ -65,10 +58,15 @@ export function AuditScreen() {
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" role="search" aria-label="Filter the audit log">
         <Input label="Actor" value={actor} onChange={filter(setActor)} placeholder="E-mail or employee code" />
         <Select label="Action" value={action} onChange={filter(setAction)}>
-          {ACTIONS.map(([v, l]) => (
-            <option key={v} value={v}>
-              {l}
-            </option>
+          <option value="">All actions</option>
+          {ACTION_GROUPS.map((g) => (
+            <optgroup key={g.label} label={g.label}>
+              {g.options.map(([v, l]) => (
+                <option key={v} value={v}>
+                  {l}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </Select>
         <Input label="From" type="date" value={from} onChange={filter(setFrom)} />
@@ -101,8 +99,9 @@ export function AuditScreen() {
                         {formatDateTime(e.at)}
                       </Td>
                       <Td label="Who">{e.actor.name}</Td>
-                      <Td label="Action" className="font-mono text-xs">
-                        {e.action}
+                      <Td label="Action">
+                        <span className="block">{isAuditAction(e.action) ? AUDIT_ACTIONS[e.action] : e.action}</span>
+                        <span className="block font-mono text-xs text-gray-600">{e.action}</span>
                       </Td>
                       {/* Values are elements (a card line's value column shrinks only for elements) that break anywhere:
                           a changed item's JSON has long words. */}

@@ -6,6 +6,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastProvider } from '../ui';
+import { AUDIT_ACTIONS } from '../../domain/audit-actions';
+import { AuditScreen } from './AuditScreen';
 import { ImportScreen } from './ImportScreen';
 import { PeopleScreen } from './PeopleScreen';
 import { PersonForm } from './PersonForm';
@@ -206,5 +208,61 @@ describe('SignInSettingsScreen', () => {
     await screen.findByText('Single sign-on can now create accounts');
     expect(calls.at(-1)).toMatchObject({ url: '/api/admin/settings/sso', method: 'PUT', body: JSON.stringify({ auto_create: true }) });
     await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
+  });
+});
+
+describe('AuditScreen', () => {
+  it('offers every audited action as a filter, each family as a whole too, and asks the server for the one chosen', async () => {
+    const calls = fakeFetch(() => ({
+      status: 200,
+      body: {
+        entries: [
+          {
+            id: 1,
+            at: '2026-11-20T10:00:00Z',
+            actor: { employee_code: 'ADM-001', email: 'olivia.brooks@adminease.test', name: 'Olivia Brooks' },
+            action: 'person.invite',
+            target_type: 'person',
+            target_id: 'EMP-1001',
+            before: { open_invitations: 0 },
+            after: { open_invitations: 1 },
+          },
+        ],
+        total: 1,
+        page: 1,
+        page_size: 50,
+      },
+    }));
+    wrap(<AuditScreen />);
+    await screen.findAllByText('person.invite');
+    // the entry's action in words, with its name
+    expect(within(screen.getByRole('table')).getByText('Invitation sent')).toBeTruthy();
+    const select = screen.getByLabelText<HTMLSelectElement>('Action');
+    const values = [...select.options].map((o) => o.value);
+    // every action the server writes, the ones the first list missed among them
+    for (const action of Object.keys(AUDIT_ACTIONS)) expect(values).toContain(action);
+    for (const action of [
+      'person.invite',
+      'settings.sso_auto_create',
+      'group.create',
+      'group.update',
+      'reminders.settings',
+      'form_type.create',
+    ])
+      expect(values).toContain(action);
+    // families with several actions can be chosen whole (the server takes a prefix ending in '.')
+    for (const prefix of ['person.', 'department.', 'holiday.', 'leave_override.', 'group.', 'form_type.'])
+      expect(values).toContain(prefix);
+    expect(values).not.toContain('people.'); // one action only: offered by itself
+    expect(new Set(values).size).toBe(values.length);
+    const groups = [...select.querySelectorAll('optgroup')].map((g) => g.label);
+    expect(groups).toEqual(expect.arrayContaining(['People', 'Approver groups', 'Form types', 'Reminders', 'Sign-in settings']));
+    expect(calls.at(-1)!.url).not.toContain('action=');
+
+    fireEvent.change(select, { target: { value: 'settings.sso_auto_create' } });
+    await waitFor(() => expect(calls.at(-1)!.url).toContain('action=settings.sso_auto_create'));
+    fireEvent.change(select, { target: { value: 'group.' } });
+    await waitFor(() => expect(calls.at(-1)!.url).toContain('action=group.'));
+    expect(calls.at(-1)!.url).toContain('page=1');
   });
 });
