@@ -13,7 +13,8 @@ import { ItIncidentResolution, PasswordResetNewPassword } from '../it-desk/emplo
 import { FORMS_KEY, useFormDetails, useWithdrawRequest } from './api';
 import { ApprovalSteps, NextStageBox, RejectionReasonBox } from './ApprovalSteps';
 import { DelegationNotes } from '../delegation/DelegationNotes';
-import { detailCard, recordRows } from './details';
+import { DetailFields } from './DetailFields';
+import { detailCard } from './details';
 import { FormIcon } from './FormIcon';
 import { GeneratedForm } from './GeneratedForm';
 import { LeaveBalanceTiles } from './LeaveBalanceTiles';
@@ -30,29 +31,15 @@ export interface FormDetailsModalProps {
   siblings: readonly Submission[];
 }
 
-function FieldList({ rows }: { rows: Array<{ label: string; value: string; kind?: string }> }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-      {rows.map((r) => (
-        <div key={r.label} className={cn('min-w-0', r.kind === 'long' && 'sm:col-span-2')}>
-          <dt className="text-xs font-medium text-gray-500">{r.label}</dt>
-          <dd className={cn('text-sm break-words whitespace-pre-line text-gray-900', r.kind === 'money' && 'tabular-nums')}>{r.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 /** The details card of a type, or the generic list of remaining fields. */
 export function RecordFields({ record }: { record: FormRecord }) {
   const card = detailCard(record.form_type);
-  const rows = recordRows(record);
   return (
     <section className="rounded-md border border-gray-200 p-3" aria-labelledby="record-fields-heading">
       <h3 id="record-fields-heading" className="mb-3 text-sm font-semibold text-gray-900">
         {card?.title ?? 'Details'}
       </h3>
-      {rows.length > 0 ? <FieldList rows={rows} /> : <p className="text-sm text-gray-500">No further details.</p>}
+      <DetailFields record={record} />
     </section>
   );
 }
