@@ -9,6 +9,8 @@ import { addDays, businessToday } from '../../domain/business-time';
 import { type FormTypeDef, registerFormType } from '../../domain/forms';
 import { jsonResponse, renderSignedIn, testUser } from '../test/signed-in';
 import { HR_DASHBOARD } from '../dashboards/hr/HrDashboard';
+import { screenFor } from '../employee/screens';
+import { parseWebPath } from '../../domain/web-routes';
 import { Catalogue } from './Catalogue';
 import { detailRows } from './details';
 import { GeneratedForm } from './GeneratedForm';
@@ -131,5 +133,12 @@ describe('a form type registered after the web loaded', () => {
     expect(rows.title).toBe('Sabbatical Details');
     expect(rows.rows.map((r) => r.label)).toEqual(['Starts', 'Months']);
     expect(HR_DASHBOARD.typeChips!.types()).toContain('sabbatical-request');
+  });
+
+  it('has the generic history screen at its URL, and its submit form with ?new', () => {
+    const route = parseWebPath('/forms/sabbatical-request')!;
+    expect(route.form).toBe('sabbatical-request');
+    expect(screenFor(route.form)).toEqual({ kind: 'history', history: 'generic', formType: 'sabbatical-request' });
+    expect(screenFor(route.form, true)).toEqual({ kind: 'submit', formType: 'sabbatical-request' });
   });
 });
