@@ -133,7 +133,9 @@ function Details({ id, fallback, isOwnerOf }: { id: number; fallback: Submission
       </section>
     );
   }
-  const pending = ['pending', 'open'].includes(String(r.status).toLowerCase()) && !r.it_helpdesk_ticket_number;
+  // The server decides: the owner's details answer says whether the edit and withdraw calls would accept.
+  const canEdit = owner && r.can_edit === true && isFormType(r.form_type);
+  const canWithdraw = owner && r.can_withdraw === true;
   return (
     <div className="space-y-4" data-testid="form-details">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -174,9 +176,9 @@ function Details({ id, fallback, isOwnerOf }: { id: number; fallback: Submission
           {itLifecycleOf(r.form_type) === 'incident' && owner && <ItIncidentResolution record={r} onChanged={reload} />}
           {itLifecycleOf(r.form_type) === 'password-reset' && <PasswordResetNewPassword record={r} onChanged={reload} />}
           {r.form_type === 'meeting-room' && <MeetingRoomCalendar record={r} />}
-          {owner && pending && (
+          {(canEdit || canWithdraw) && (
             <div className="flex flex-wrap items-start gap-2">
-              {isFormType(r.form_type) && (
+              {canEdit && (
                 <Button
                   variant="secondary"
                   size="sm"
@@ -186,7 +188,7 @@ function Details({ id, fallback, isOwnerOf }: { id: number; fallback: Submission
                   Edit request
                 </Button>
               )}
-              <WithdrawControl record={r} onDone={() => q.refetch()} />
+              {canWithdraw && <WithdrawControl record={r} onDone={() => q.refetch()} />}
             </div>
           )}
         </div>
