@@ -69,11 +69,30 @@ export interface CatalogueTexts {
   spec?: { id: string; position: number; title: string; requiredApprovals: readonly string[]; keywords: readonly string[] };
 }
 
+/**
+ * A value a details row computes from the whole record instead of reading its field: the IT support status (the
+ * stored one, else derived from the ticket's state as the spec says), or whether IT set a new password (never the
+ * password itself).
+ */
+export type DetailValue = 'it-support-status' | 'password-set';
+
+/** One row of a details card. */
+export interface DetailFieldDef {
+  name: string;
+  label: string;
+  kind?: DetailKind;
+  /** Shown when the value is blank (else a blank field is left out). */
+  emptyText?: string;
+  /** Computed from the record (DetailValue) rather than read from the field `name`. */
+  value?: DetailValue;
+  /** Shown only on the approvers' side (approver dashboards, the IT desk); default: both sides. */
+  audience?: 'approver';
+}
+
 /** A details view of a request: a titled card of fields in this order (empty values are left out). */
 export interface DetailsDef {
   title: string;
-  /** `emptyText`: shown when the value is blank (else a blank field is left out). */
-  fields: readonly { name: string; label: string; kind?: DetailKind; emptyText?: string }[];
+  fields: readonly DetailFieldDef[];
 }
 
 export interface FormTypeDef {
@@ -415,7 +434,7 @@ const REGISTRY: FormTypeDef[] = [
     details: {
       title: 'Petty Cash Details',
       fields: [
-        { name: 'amount_requested', label: 'Amount Requested', kind: 'money' },
+        { name: 'amount_requested', label: 'Amount Requested (USD)', kind: 'money' },
         { name: 'expected_settlement_date', label: 'Expected Settlement', kind: 'date' },
         { name: 'purpose', label: 'Purpose', kind: 'long' },
         { name: 'cash_issued_by', label: 'Cash Issued By' },
@@ -458,7 +477,7 @@ const REGISTRY: FormTypeDef[] = [
         { name: 'item_description', label: 'Item Description', kind: 'long' },
         { name: 'quantity', label: 'Quantity', kind: 'number' },
         { name: 'unit_cost', label: 'Unit Cost', kind: 'money' },
-        { name: 'estimated_total', label: 'Estimated Total', kind: 'money' },
+        { name: 'estimated_total', label: 'Estimated Total (USD)', kind: 'money' },
         { name: 'purpose_of_purchase', label: 'Purpose of Purchase', kind: 'long' },
       ],
     },
@@ -536,7 +555,12 @@ const REGISTRY: FormTypeDef[] = [
         { name: 'employee_system_number', label: 'System Number' },
         { name: 'incident_description', label: 'Description', kind: 'long' },
         { name: 'contact_info', label: 'Contact' },
+        { name: 'it_helpdesk_ticket_number', label: 'Ticket Number' },
         { name: 'it_helpdesk_assigned_to', label: 'Assigned To' },
+        { name: 'it_resolution_date', label: 'Resolved On', kind: 'date' },
+        { name: 'it_resolution_notes', label: 'Resolution Notes', kind: 'long' },
+        { name: 'employee_confirmation_status', label: 'Employee Confirmation', emptyText: 'Pending', audience: 'approver' },
+        { name: 'it_support_status', label: 'IT Support Status', value: 'it-support-status', audience: 'approver' },
       ],
     },
     kind: 'it-ticket',
@@ -580,9 +604,10 @@ const REGISTRY: FormTypeDef[] = [
       fields: [
         { name: 'system_for_reset', label: 'System' },
         { name: 'reset_reason', label: 'Reason' },
-        { name: 'it_support_status', label: 'IT Support Status' },
+        { name: 'it_support_status', label: 'IT Support Status', value: 'it-support-status' },
         { name: 'it_helpdesk_reset_by', label: 'Reset By' },
         { name: 'it_helpdesk_date', label: 'Reset Date', kind: 'date' },
+        { name: 'has_new_password', label: 'New Password', value: 'password-set', audience: 'approver' },
       ],
     },
     kind: 'it-ticket',

@@ -22,6 +22,7 @@ import {
   userFormsOf,
   userFormsOfType,
   withdrawRequest,
+  ownerChangesOf,
 } from './service.js';
 
 /** The exact success messages the three catalogue forms show (their registry entries'); other types get a plain one. */
@@ -103,7 +104,9 @@ export default async function formsRoutes(fastify: FastifyInstance) {
     if (carriesPassword(out)) reply.header('cache-control', 'no-store');
     // Added to the spec's fields: who decides for an approver who is away ('Priya is away until 3 Dec; ...').
     const covering = out.current_stage ? await coverNoticeFor(db, row, clock.now()) : null;
-    const withNote = { ...out, ...holidayNoteOf(out) };
+    // Added for the owner: whether the edit and withdraw calls would accept (the web shows its buttons from these).
+    const changes = await ownerChangesOf(db, req.user, row);
+    const withNote = { ...out, ...holidayNoteOf(out), ...changes };
     return covering ? { ...withNote, covering } : withNote;
   });
 

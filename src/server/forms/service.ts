@@ -4,13 +4,13 @@ import { businessDate } from '../../domain/business-time.js';
 import { dateRuleIssue, firstIssueMessage, formSchema, formTypeDef, isFormTypeEnabled, isLeaveType } from '../../domain/forms.js';
 import { disabledTypeError } from '../form-types/service.js';
 import { refreshDataChain } from '../form-types/chain.js';
-import { NOT_REQUIRED } from '../../domain/approvals.js';
 import { type Db, type Queryable, prepared } from '../db/pool.js';
 import { recordEvent } from '../events/service.js';
 import { invalidateQueues, scopeOfRecords } from '../approvals/queue-cache.js';
 import { HttpError, badRequest, conflict, notFound } from '../http/errors.js';
 import { type AuthUser, fullName } from '../people/service.js';
 import { assertMayViewPerson, assertSelfRef } from '../policies/people.js';
+import { mayEditRequest, mayWithdrawRequest } from '../policies/owner-changes.js';
 import { NOT_FOUND_MESSAGE, canViewRequest, changeRefusal, viewScopeSql, withoutSensitive } from '../policies/requests.js';
 import { type PasswordAccess, type PasswordChannel, readOwnPasswords } from '../it-desk/owner-password.js';
 import { RECORD_SELECT, type RecordRow, type RequestRecord, insertRequest, loadRecordByRef, toRecord } from '../requests/repo.js';
@@ -22,7 +22,6 @@ export const USER_FORMS_PER_TYPE_LIMIT = 100;
 export const TYPE_LIST_LIMIT = 200;
 
 /** Statuses in which nothing has happened yet beyond submission. */
-const OPEN_STATUSES = ['Pending', 'Open'];
 
 /** The form's fields checked by its schema and, before anything counts days, its date rules relative to `now`. */
 function validate(formType: string, input: unknown, now: Date): Record<string, unknown> {
@@ -139,17 +138,6 @@ async function lockOwnRequest(
   return { req, decisions: a.rows.map((x: { decision: string }) => x.decision) };
 }
 
-/** Nothing decided yet: every approval row Pending, the status still the initial one and no IT work recorded. */
-function untouched(req: LockedRequest, decisions: string[]): boolean {
-  return (
-    OPEN_STATUSES.includes(req.status) &&
-    decisions.every((d) => d === 'Pending' || d === NOT_REQUIRED) &&
-    !req.data.it_helpdesk_ticket_number &&
-    !req.data.new_password_enc &&
-    !req.data.line_manager_acknowledgement
-  );
-}
-
 /**
  * The owner edits a request while nothing has been decided: the body is the whole form again, validated like a
  * submission (leave rules re-checked without the request itself); server-set fields are kept.
@@ -167,7 +155,8 @@ export async function editRequest(
   return writeRequest(db, async (c) => {
     if (isLeaveType(formType)) await c.query('SELECT pg_advisory_xact_lock(742100, $1)', [user.id]);
     const { req, decisions } = await lockOwnRequest(c, user, ref, formType);
-    if (!untouched(req, decisions)) throw conflict('This request can no longer be edited: a decision has already been made on it');
+    if (!mayEditRequest({ ...req, decisions }))
+      throw conflict('This request can no longer be edited: a decision has already been made on it');
     const extra: Record<string, unknown> = {};
     if (isLeaveType(formType)) Object.assign(extra, await checkLeaveRules(c, user, fields, req.pk));
     const kept = Object.fromEntries(Object.entries(req.data).filter(([k]) => !def.fields.some((f) => f.name === k)));
@@ -208,7 +197,7 @@ export async function withdrawRequest(
   const now = opts.now ?? new Date();
   return writeRequest(db, async (c) => {
     const { req } = await lockOwnRequest(c, user, ref, opts.formType);
-    if (!OPEN_STATUSES.includes(req.status)) {
+    if (!mayWithdrawRequest(req)) {
       throw conflict(`Only pending requests can be withdrawn; ${req.request_id} is ${req.status}`);
     }
     await c.query(`UPDATE requests SET status = 'Cancelled', current_stage = NULL, updated_at = $2 WHERE id = $1`, [req.pk, now]);
@@ -360,4 +349,19 @@ export async function requestDetailsAndRow(
   const row = await loadRecordByRef(db, ref);
   if (!row || !canViewRequest(caller, row)) throw notFound('Request not found');
   return (await recordsAndRows(db, caller, [row], opts, 'details'))[0];
+}
+
+/**
+ * For the owner's details answer: whether they may still edit and withdraw the request, by the rules the edit and
+ * withdraw calls apply (src/server/policies/owner-changes.ts). Nothing for anyone else.
+ */
+export async function ownerChangesOf(
+  db: Db,
+  caller: AuthUser,
+  row: RecordRow,
+): Promise<{ can_edit: boolean; can_withdraw: boolean } | null> {
+  if (row.employee_user_id !== caller.id) return null;
+  const a = await db.query<{ decision: string }>('SELECT decision FROM approvals WHERE request_pk = $1 ORDER BY seq', [row.pk]);
+  const facts = { status: row.status, data: row.data, decisions: a.rows.map((x) => x.decision) };
+  return { can_edit: mayEditRequest(facts), can_withdraw: mayWithdrawRequest(facts) };
 }

@@ -5,15 +5,15 @@ import { DelegationNotes } from '../delegation/DelegationNotes';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowRight, History } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { type ApproverRole, derivedItSupportStatus, formatWait, isViewOnlyForManager, managerItSteps } from '../../domain/approvals';
-import { formTypeDef, humanise, isLeaveType } from '../../domain/forms';
+import { type ApproverRole, formatWait, isViewOnlyForManager, managerItSteps } from '../../domain/approvals';
+import { isLeaveType } from '../../domain/forms';
 import { type ApprovalStep, type StepColour, approvalSteps, nextStageFor, rejectionReasonOf } from '../../domain/status';
 import { ApiError } from '../api/client';
-import { formatDate, formatDateTime, formatText, formatUsd } from '../format';
+import { formatDate, formatDateTime } from '../format';
 import { Button, Dialog, Spinner, StatusBadge, cn } from '../ui';
 import { type QueueRecord, type QueueRole, approvalsApi } from './api';
 import { FormTypeIcon, formLabel } from './labels';
-import { recordRows } from '../forms/details';
+import { DetailFields } from '../forms/DetailFields';
 import type { FormRecord } from '../forms/types';
 
 export interface DetailsModalProps {
@@ -33,8 +33,6 @@ const boxColours: Record<StepColour, string> = {
   yellow: 'border-amber-300 bg-amber-50 text-amber-800',
   grey: 'border-gray-200 bg-gray-50 text-gray-500',
 };
-
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 export function DetailsModal({ role, target, onClose, onApprove, onReject, notice }: DetailsModalProps) {
   const finance = role === 'finance';
@@ -226,150 +224,9 @@ export function LeaveBalancePanel({ role, employeeId }: { role: ApproverRole; em
   );
 }
 
-type Row = [label: string, value: ReactNode];
-
-function rowsFor(rec: QueueRecord): Row[] | null {
-  const d = (k: string) => formatDate(str(rec[k]) || null);
-  switch (rec.form_type) {
-    case 'leave-request':
-      return [
-        ['Leave Type', str(rec.leave_type)],
-        ['Start Date', d('start_date')],
-        ['End Date', d('end_date')],
-        ['Total Days', str(rec.total_days)],
-        ['Reason', str(rec.reason)],
-      ];
-    case 'petty-cash':
-      return [
-        ['Amount Requested (USD)', formatUsd(rec.amount_requested as number)],
-        ['Expected Settlement', d('expected_settlement_date')],
-        ['Purpose', str(rec.purpose)],
-      ];
-    case 'purchase-requisition': {
-      const rows: Row[] = [
-        ['Item Description', str(rec.item_description)],
-        ['Quantity', str(rec.quantity)],
-        ['Unit Cost', formatUsd(rec.unit_cost as number)],
-        ['Estimated Total (USD)', formatUsd(rec.estimated_total as number)],
-      ];
-      if (str(rec.purpose_of_purchase)) rows.push(['Purpose of Purchase', str(rec.purpose_of_purchase)]);
-      return rows;
-    }
-    case 'travel-request':
-      return [
-        ['Destination', str(rec.destination)],
-        ['Departure Date', d(rec.departure_date ? 'departure_date' : 'start_date')],
-        ['Return Date', d(rec.return_date ? 'return_date' : 'end_date')],
-        ['Estimated Cost', formatUsd((rec.total_estimated_cost ?? rec.estimated_cost) as number)],
-        ['Purpose', str(rec.travel_purpose)],
-        ...(str(rec.travel_notes) ? ([['Notes', str(rec.travel_notes)]] as Row[]) : []),
-      ];
-    case 'info-update':
-      return [
-        ['Update Type', str(rec.update_type)],
-        ['New Information', str(rec.new_information)],
-        ['Old Information', str(rec.old_information) || '—'],
-        ...(rec.payroll_insurance_notified !== undefined
-          ? ([['Payroll/Insurance Notified', rec.payroll_insurance_notified ? 'Yes' : 'No']] as Row[])
-          : []),
-      ];
-    case 'meeting-room':
-      return [
-        ['Room', str(rec.room_requested)],
-        ['Booking Date', d('booking_date')],
-        ['Start Time', str(rec.start_time)],
-        ['End Time', str(rec.end_time)],
-        ['Participants', str(rec.participants_count)],
-      ];
-    case 'facility-access':
-      return [
-        ['Request Type', str(rec.access_request_type)],
-        ['Facilities Requested', str(rec.facilities_requested)],
-        ['Justification', str(rec.justification)],
-      ];
-    case 'it-incident':
-      return [
-        ['System Number', str(rec.employee_system_number) || '—'],
-        ['Affected System', str(rec.affected_system)],
-        ['Incident Date', d('incident_date')],
-        ['Description', str(rec.incident_description)],
-        ['Ticket Number', str(rec.it_helpdesk_ticket_number) || '—'],
-        ['Assigned To', str(rec.it_helpdesk_assigned_to) || '—'],
-        ['Resolution Notes', str(rec.it_resolution_notes) || '—'],
-        ['Employee Confirmation', str(rec.employee_confirmation_status) || 'Pending'],
-        ['IT Support Status', derivedItSupportStatus(rec)],
-      ];
-    case 'password-reset':
-      return [
-        ['System', str(rec.system_for_reset)],
-        ['Reason', str(rec.reset_reason)],
-        ['IT Support Status', str(rec.it_support_status) || derivedItSupportStatus(rec)],
-        ['Reset By', str(rec.it_helpdesk_reset_by) || '—'],
-        ['New Password', rec.has_new_password ? 'Set (shown to the employee only)' : 'Not set'],
-      ];
-    default:
-      return null;
-  }
-}
-
-const HIDDEN = new Set([
-  'id',
-  'form_id',
-  'request_id',
-  'employee_id',
-  'employee_user_id',
-  'created_at',
-  'updated_at',
-  'employee_name',
-  'department',
-  'status',
-  'line_manager',
-  'manager',
-  'title',
-  'form_type',
-  'current_stage',
-  'next_stage',
-  'actionable',
-  'view_only',
-  'stage_state',
-  'has_new_password',
-  'version', // the request's version, sent back with decisions
-  'waiting_days',
-  'overdue',
-]);
-
-/** Generic details for other form types: remaining fields sorted by name, humanised, without ids, signatures, approvals and empty values. */
-export function genericRows(rec: Record<string, unknown>): Row[] {
-  return Object.keys(rec)
-    .filter((k) => !HIDDEN.has(k) && !k.endsWith('_id'))
-    .filter((k) => !k.endsWith('_signature') && !k.endsWith('_signature_date') && !STAGE_DATE.test(k))
-    .filter((k) => !/(approval|acknowledge|confirmation|clearance|rejected_reason|_comments|_on_behalf_of|_decided_as)/.test(k))
-    .filter((k) => rec[k] !== null && rec[k] !== undefined && typeof rec[k] !== 'object' && String(rec[k]).trim() !== '')
-    .sort()
-    .map((k): Row => [humanise(k), typeof rec[k] === 'boolean' ? (rec[k] ? 'Yes' : 'No') : formatText(String(rec[k]))]);
-}
-
-const STAGE_DATE = /^(line_manager|hr|finance|facilities_desk|facilities_manager|it_helpdesk|department_head)_date$/;
-
-/** The shared, registry-driven rows (src/web/forms/details.ts) of a type without a spec card here. */
-function sharedRows(rec: QueueRecord): Row[] | null {
-  if (!formTypeDef(String(rec.form_type ?? ''))) return null;
-  return recordRows(rec as unknown as FormRecord).map((r): Row => [r.label, r.value]);
-}
-
+/** The type's details: the one details renderer of both sides (src/web/forms/DetailFields.tsx), approver rows included. */
 function TypeDetails({ rec }: { rec: QueueRecord }) {
-  const rows = rowsFor(rec) ?? sharedRows(rec) ?? genericRows(rec);
-  if (rows.length === 0) return <p className="text-sm text-gray-500">No further details.</p>;
-  return (
-    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2" data-testid="type-details">
-      {rows.map(([label, value]) => (
-        <div key={label} className="min-w-0">
-          <dt className="text-xs font-medium text-gray-500">{label}</dt>
-          <dd className="text-sm break-words whitespace-pre-wrap text-gray-900">{value === '' ? '—' : value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DetailFields record={rec as unknown as FormRecord} audience="approver" />;
 }
 
 function HistorySection({ requestId }: { requestId: string }) {

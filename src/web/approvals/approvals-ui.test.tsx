@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QUICK_REJECTION_REASONS } from '../../domain/approvals';
 import { RejectionDialog } from './RejectionDialog';
-import { genericRows } from './DetailsModal';
+import { genericRows } from '../forms/details';
+import type { FormRecord } from '../forms/types';
 import { matchesStatus, replaceRows, statusCounts, tilesFromRows } from './queue-kit';
 import type { QueueRecord } from './api';
 import { AcknowledgementNotice } from './TeamApprovals';
@@ -83,7 +84,7 @@ describe('RejectionDialog', () => {
   });
 });
 
-describe('generic details', () => {
+describe('generic details (the shared renderer the approver side uses)', () => {
   it('lists remaining fields by name, humanised, hiding ids, signatures, approvals and empty values; booleans Yes/No', () => {
     const rows = genericRows({
       id: 1,
@@ -103,7 +104,9 @@ describe('generic details', () => {
       notes: '',
       urgent: true,
       line_manager_rejected_reason: '',
-    });
+      line_manager_on_behalf_of: 'Someone',
+      waiting_days: 3,
+    } as unknown as FormRecord).map((r) => [r.label, r.value]);
     expect(rows).toEqual([
       ['Counterparty', 'Contoso'],
       ['Effective Date', '1 Jan 2031'], // dates in the app's format, never ISO

@@ -24,9 +24,11 @@ describe('screenFor', () => {
     expect(screenFor('it-support')).toEqual({ kind: 'history', history: 'it-access', formType: 'it-access' });
     expect(screenFor('it-access')).toEqual({ kind: 'history', history: 'it-access', formType: 'it-access' });
   });
-  it('the generic history serves its fourteen types', () => {
-    expect(GENERIC_HISTORY_TYPES).toHaveLength(14);
+  it('the generic history serves every registry type without a screen of its own (event participation too)', () => {
+    expect(GENERIC_HISTORY_TYPES).toContain('event-participation');
     for (const t of GENERIC_HISTORY_TYPES) expect(screenFor(t)).toEqual({ kind: 'history', history: 'generic', formType: t });
+    // no registry type falls back to the catalogue
+    for (const t of FORM_TYPES.map((d) => d.formType)) expect(screenFor(t).kind, t).not.toBe('catalogue');
   });
   it('with ?new=1 every form type opens its submit form; the requisition keeps its history with the form in a dialog', () => {
     for (const t of FORM_TYPES.map((d) => d.formType).filter((t) => t !== 'purchase-requisition'))

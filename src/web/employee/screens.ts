@@ -2,7 +2,7 @@
 // 'all-forms' the catalogue, the three catalogue forms their submit screens, the others a history screen, or with
 // ?new=1 (a form opened from the catalogue or a history's 'New request') their generated submit form; unknown
 // values fall back to the catalogue. The value lives in the URL (?form=...), so Back works.
-import { formTitle, isFormType } from '../../domain/forms';
+import { FORM_TYPES, formTitle, isFormType } from '../../domain/forms';
 
 export type HistoryKind = 'leave' | 'expense' | 'training' | 'equipment' | 'it-access' | 'purchase-requisition' | 'generic';
 
@@ -11,24 +11,6 @@ export type Screen =
   | { kind: 'catalogue' }
   | { kind: 'submit'; formType: string }
   | { kind: 'history'; history: HistoryKind; formType: string };
-
-/** Form types with the generic history view. */
-export const GENERIC_HISTORY_TYPES = [
-  'exit-clearance',
-  'travel-request',
-  'info-update',
-  'petty-cash',
-  'medical-claim',
-  'mileage-claim',
-  'it-incident',
-  'meeting-room',
-  'transport-request',
-  'maintenance-request',
-  'safety-incident',
-  'employee-onboarding',
-  'nda-request',
-  'contract-approval',
-] as const;
 
 const SPECIFIC: Record<string, { history: HistoryKind; formType: string }> = {
   'leave-request': { history: 'leave', formType: 'leave-request' },
@@ -41,6 +23,17 @@ const SPECIFIC: Record<string, { history: HistoryKind; formType: string }> = {
   'purchase-requisition': { history: 'purchase-requisition', formType: 'purchase-requisition' },
 };
 
+/** The spec's two forms whose value opens their submit screen (they have no history screen). */
+const SUBMIT_ONLY = new Set(['facility-access', 'password-reset']);
+
+/**
+ * Form types with the generic history view: every registry type without a history screen of its own (read from the
+ * registry when the module loads; `screenFor` also gives it to a type registered later).
+ */
+export const GENERIC_HISTORY_TYPES: readonly string[] = FORM_TYPES.map((t) => t.formType).filter(
+  (t) => !SPECIFIC[t] && !SUBMIT_ONLY.has(t),
+);
+
 /**
  * The screen of a current-form value; `startNew` (?new=1) opens a form type's submit form instead of its history
  * (the purchase requisition keeps its history screen, whose form opens in a dialog).
@@ -49,10 +42,11 @@ export function screenFor(current: string | null | undefined, startNew = false):
   const v = (current ?? '').trim();
   if (v === '' || v === 'none') return { kind: 'dashboard' };
   if (v === 'all-forms') return { kind: 'catalogue' };
-  if (v === 'facility-access' || v === 'password-reset') return { kind: 'submit', formType: v };
+  if (SUBMIT_ONLY.has(v)) return { kind: 'submit', formType: v };
   if (startNew && v !== 'purchase-requisition' && isFormType(v)) return { kind: 'submit', formType: v };
   if (SPECIFIC[v]) return { kind: 'history', ...SPECIFIC[v] };
-  if ((GENERIC_HISTORY_TYPES as readonly string[]).includes(v)) return { kind: 'history', history: 'generic', formType: v };
+  // every other registry type, also one registered at run time, has the generic history screen at its URL
+  if (isFormType(v)) return { kind: 'history', history: 'generic', formType: v };
   return { kind: 'catalogue' };
 }
 

@@ -13,7 +13,8 @@ import { ItIncidentResolution, PasswordResetNewPassword } from '../it-desk/emplo
 import { FORMS_KEY, useFormDetails, useWithdrawRequest } from './api';
 import { ApprovalSteps, NextStageBox, RejectionReasonBox } from './ApprovalSteps';
 import { DelegationNotes } from '../delegation/DelegationNotes';
-import { detailCard, recordRows } from './details';
+import { DetailFields } from './DetailFields';
+import { detailCard } from './details';
 import { FormIcon } from './FormIcon';
 import { GeneratedForm } from './GeneratedForm';
 import { LeaveBalanceTiles } from './LeaveBalanceTiles';
@@ -30,29 +31,15 @@ export interface FormDetailsModalProps {
   siblings: readonly Submission[];
 }
 
-function FieldList({ rows }: { rows: Array<{ label: string; value: string; kind?: string }> }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-      {rows.map((r) => (
-        <div key={r.label} className={cn('min-w-0', r.kind === 'long' && 'sm:col-span-2')}>
-          <dt className="text-xs font-medium text-gray-500">{r.label}</dt>
-          <dd className={cn('text-sm break-words whitespace-pre-line text-gray-900', r.kind === 'money' && 'tabular-nums')}>{r.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 /** The details card of a type, or the generic list of remaining fields. */
 export function RecordFields({ record }: { record: FormRecord }) {
   const card = detailCard(record.form_type);
-  const rows = recordRows(record);
   return (
     <section className="rounded-md border border-gray-200 p-3" aria-labelledby="record-fields-heading">
       <h3 id="record-fields-heading" className="mb-3 text-sm font-semibold text-gray-900">
         {card?.title ?? 'Details'}
       </h3>
-      {rows.length > 0 ? <FieldList rows={rows} /> : <p className="text-sm text-gray-500">No further details.</p>}
+      <DetailFields record={record} />
     </section>
   );
 }
@@ -146,7 +133,9 @@ function Details({ id, fallback, isOwnerOf }: { id: number; fallback: Submission
       </section>
     );
   }
-  const pending = ['pending', 'open'].includes(String(r.status).toLowerCase()) && !r.it_helpdesk_ticket_number;
+  // The server decides: the owner's details answer says whether the edit and withdraw calls would accept.
+  const canEdit = owner && r.can_edit === true && isFormType(r.form_type);
+  const canWithdraw = owner && r.can_withdraw === true;
   return (
     <div className="space-y-4" data-testid="form-details">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -187,9 +176,9 @@ function Details({ id, fallback, isOwnerOf }: { id: number; fallback: Submission
           {itLifecycleOf(r.form_type) === 'incident' && owner && <ItIncidentResolution record={r} onChanged={reload} />}
           {itLifecycleOf(r.form_type) === 'password-reset' && <PasswordResetNewPassword record={r} onChanged={reload} />}
           {r.form_type === 'meeting-room' && <MeetingRoomCalendar record={r} />}
-          {owner && pending && (
+          {(canEdit || canWithdraw) && (
             <div className="flex flex-wrap items-start gap-2">
-              {isFormType(r.form_type) && (
+              {canEdit && (
                 <Button
                   variant="secondary"
                   size="sm"
@@ -199,7 +188,7 @@ function Details({ id, fallback, isOwnerOf }: { id: number; fallback: Submission
                   Edit request
                 </Button>
               )}
-              <WithdrawControl record={r} onDone={() => q.refetch()} />
+              {canWithdraw && <WithdrawControl record={r} onDone={() => q.refetch()} />}
             </div>
           )}
         </div>

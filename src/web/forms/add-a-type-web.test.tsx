@@ -4,15 +4,13 @@
 // generated from its fields that validates with the server's messages and posts to its route, and gets a type chip
 // on the dashboard of the stage it passes (the HR dashboard's chips are read from the registry on each render).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { addDays, businessToday } from '../../domain/business-time';
 import { type FormTypeDef, registerFormType } from '../../domain/forms';
-import type { User } from '../api/types';
-import { AuthProvider } from '../auth/AuthProvider';
-import { ToastProvider } from '../ui';
+import { jsonResponse, renderSignedIn, testUser } from '../test/signed-in';
 import { HR_DASHBOARD } from '../dashboards/hr/HrDashboard';
+import { screenFor } from '../employee/screens';
+import { parseWebPath } from '../../domain/web-routes';
 import { Catalogue } from './Catalogue';
 import { detailRows } from './details';
 import { GeneratedForm } from './GeneratedForm';
@@ -48,22 +46,10 @@ const SABBATICAL: FormTypeDef = {
   ],
 };
 
-const alex: User = {
-  id: 15,
-  email: 'alex.johnson@adminease.test',
-  role: 'Software Engineer',
-  user_type: 'employee',
-  department_code: 'ENG',
-  department: { department_code: 'ENG', department_name: 'Engineering' },
-  profile: { first_name: 'Alex', last_name: 'Johnson', employee_code: 'EMP-1001', employee_id: 'EMP-1001', hr_id: null, manager_id: null },
-  firstName: 'Alex',
-  lastName: 'Johnson',
-  manager_name: 'Priya Sharma',
-};
+const alex = testUser();
 
 let posted: unknown[];
-const json = (status: number, body?: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = jsonResponse;
 
 beforeEach(() => {
   localStorage.clear();
@@ -93,18 +79,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-async function renderSignedIn(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <AuthProvider>{ui}</AuthProvider>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-  await waitFor(() => expect(screen.queryByText('Loading AdminEase')).toBeNull());
-}
 
 describe('a form type registered after the web loaded', () => {
   it('has no HR chip before it is registered', () => {
@@ -159,5 +133,12 @@ describe('a form type registered after the web loaded', () => {
     expect(rows.title).toBe('Sabbatical Details');
     expect(rows.rows.map((r) => r.label)).toEqual(['Starts', 'Months']);
     expect(HR_DASHBOARD.typeChips!.types()).toContain('sabbatical-request');
+  });
+
+  it('has the generic history screen at its URL, and its submit form with ?new', () => {
+    const route = parseWebPath('/forms/sabbatical-request')!;
+    expect(route.form).toBe('sabbatical-request');
+    expect(screenFor(route.form)).toEqual({ kind: 'history', history: 'generic', formType: 'sabbatical-request' });
+    expect(screenFor(route.form, true)).toEqual({ kind: 'submit', formType: 'sabbatical-request' });
   });
 });

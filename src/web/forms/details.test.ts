@@ -89,7 +89,7 @@ describe('cards', () => {
       { name: 'item_description', label: 'Item Description', value: 'Dock', kind: 'long' },
       { name: 'quantity', label: 'Quantity', value: '3', kind: 'number' },
       { name: 'unit_cost', label: 'Unit Cost', value: 'USD $119.90', kind: 'money' },
-      { name: 'estimated_total', label: 'Estimated Total', value: 'USD $359.70', kind: 'money' },
+      { name: 'estimated_total', label: 'Estimated Total (USD)', value: 'USD $359.70', kind: 'money' },
     ]);
   });
   it("facility access shows Manager, 'N/A' when missing", () => {

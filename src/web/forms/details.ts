@@ -2,8 +2,11 @@
 // types without a spec card) show of a record: the spec's details card of a form type, else a card built from the
 // registry (its fields, labels and order) followed by whatever else the record holds (the generic field list, with
 // the spec's hidden fields and Yes/No booleans), and value formatting.
+import { derivedItSupportStatus } from '../../domain/approvals';
 import {
+  type DetailFieldDef,
   type DetailKind,
+  type DetailValue,
   type FieldType,
   FORM_TYPES,
   STAGES,
@@ -17,7 +20,15 @@ import { formatDate, formatText, formatUsd } from '../format';
 import type { FormRecord } from './types';
 
 export type FieldKind = DetailKind;
-export type CardField = readonly [name: string, label: string, kind?: FieldKind, emptyText?: string];
+/** Which side a details view is for: the owner's, or an approver's (approver dashboards, the IT desk). */
+export type DetailAudience = 'employee' | 'approver';
+export type CardField = readonly [
+  name: string,
+  label: string,
+  kind?: FieldKind,
+  emptyText?: string,
+  more?: Pick<DetailFieldDef, 'value' | 'audience'>,
+];
 
 export interface DetailCard {
   title: string;
@@ -27,7 +38,12 @@ export interface DetailCard {
 /** A type's own details card in the registry (its `details` entry), or undefined. */
 function registryCard(formType: string): DetailCard | undefined {
   const d = detailsOf(formType);
-  return d ? { title: d.title, fields: d.fields.map((x) => [x.name, x.label, x.kind, x.emptyText] as const) } : undefined;
+  return d
+    ? {
+        title: d.title,
+        fields: d.fields.map((x): CardField => [x.name, x.label, x.kind, x.emptyText, { value: x.value, audience: x.audience }]),
+      }
+    : undefined;
 }
 
 /** The details cards the registry gives (the spec's cards); other types get a card built from their fields. */
@@ -68,13 +84,18 @@ export function detailCard(formType: string): DetailCard | undefined {
 
 /**
  * Every row the details views show of a record: its card's rows, and for a registry-built card the record's other
- * fields after them (what the server or the approvers added); an unknown type shows the generic list.
+ * fields after them (what the server or the approvers added); an unknown type shows the generic list. The one
+ * renderer of the employee's and the approvers' sides: the approvers' side adds the card's approver rows.
  */
-export function recordRows(r: FormRecord): Array<{ name: string; label: string; value: string; kind?: FieldKind }> {
-  const card = detailCard(r.form_type);
+export function recordRows(
+  r: FormRecord,
+  audience: DetailAudience = 'employee',
+): Array<{ name: string; label: string; value: string; kind?: FieldKind }> {
+  const card = detailCard(String(r.form_type ?? ''));
   if (!card) return genericRows(r);
-  const rows = cardRows(r, card);
-  if (DETAIL_CARDS[r.form_type]) return rows;
+  const rows = cardRows(r, card, audience);
+  // a registry card (also one registered at run time) is the whole view; a card built from the fields is followed by the rest
+  if (detailsOf(String(r.form_type ?? ''))) return rows;
   const shown = new Set(card.fields.map(([name]) => name));
   return [...rows, ...genericRows(r).filter((row) => !shown.has(row.name))];
 }
@@ -93,15 +114,30 @@ export function formatValue(value: unknown, kind: FieldKind = 'text'): string {
 }
 
 /** The non-empty fields of a type's details card, formatted (a blank field with an `emptyText` in the registry shows that text: facility access's Manager 'N/A'). */
-export function cardRows(r: FormRecord, card: DetailCard): Array<{ name: string; label: string; value: string; kind: FieldKind }> {
+export function cardRows(
+  r: FormRecord,
+  card: DetailCard,
+  audience: DetailAudience = 'employee',
+): Array<{ name: string; label: string; value: string; kind: FieldKind }> {
   const rows = [];
-  for (const [name, label, kind = 'text', emptyText] of card.fields) {
-    let v = r[name];
+  for (const [name, label, kind = 'text', emptyText, more] of card.fields) {
+    if (more?.audience === 'approver' && audience !== 'approver') continue;
+    let v = more?.value ? computedValue(r, more.value) : r[name];
     if (emptyText !== undefined && blank(v)) v = emptyText;
     const text = formatValue(v, kind);
     if (text !== '') rows.push({ name, label, value: text, kind });
   }
   return rows;
+}
+
+/** A row's value computed from the whole record (the registry's `value` of a details field). */
+function computedValue(r: FormRecord, value: DetailValue): string {
+  switch (value) {
+    case 'it-support-status':
+      return blank(r.it_support_status) ? derivedItSupportStatus(r) : String(r.it_support_status);
+    case 'password-set':
+      return r.has_new_password === true || !blank(r.new_password) ? 'Set (visible only to the employee)' : 'Not set';
+  }
 }
 
 /**
@@ -139,6 +175,8 @@ const HIDDEN = new Set([
   'actionable',
   'view_only',
   'stage_state',
+  'waiting_days',
+  'overdue',
 ]);
 const STAGE_PREFIXES = [
   'line_manager',
@@ -157,14 +195,19 @@ export function isHiddenGenericField(name: string): boolean {
   if (/signature/.test(name)) return true;
   if (/(approval|acknowledgement|confirmation|clearance|verification)/.test(name)) return true;
   if (name.endsWith('_rejected_reason') || name.endsWith('_comments')) return true;
+  // who decided for whom (delegation), shown by the delegation notes
+  if (/(_on_behalf_of|_decided_as)/.test(name)) return true;
   // the decision dates and ids of the approval steps are shown in the steps
   if (STAGE_PREFIXES.some((p) => name === `${p}_date` || name === `${p}_id`)) return true;
   return false;
 }
 
 /** The title and rows a details view shows of a record (`recordRows`); employee and approver sides read the same. */
-export function detailRows(r: FormRecord): { title: string | null; rows: Array<{ name: string; label: string; value: string }> } {
-  return { title: detailCard(String(r.form_type ?? ''))?.title ?? null, rows: recordRows(r) };
+export function detailRows(
+  r: FormRecord,
+  audience: DetailAudience = 'employee',
+): { title: string | null; rows: Array<{ name: string; label: string; value: string; kind?: FieldKind }> } {
+  return { title: detailCard(String(r.form_type ?? ''))?.title ?? null, rows: recordRows(r, audience) };
 }
 
 /** Remaining fields sorted by name with humanised labels, hiding the spec's fields and empty values; booleans Yes/No. */

@@ -315,6 +315,24 @@ describe('FormDetailsModal', () => {
     expect(within(dialog).queryByRole('button', { name: 'Withdraw request' })).toBeNull();
   });
 
+  it("shows Edit and Withdraw as the server's details answer says: once a stage is decided, withdraw only", async () => {
+    // waiting on its second stage (the manager approved): the server refuses an edit and allows a withdrawal
+    routes['GET /api/forms/details/1'] = () => ({
+      status: 200,
+      body: record({
+        line_manager_approval: 'Approved',
+        finance_approval: 'Pending',
+        status: 'Pending',
+        can_edit: false,
+        can_withdraw: true,
+      }),
+    });
+    await renderSignedIn(<FormDetailsModal open submission={sub} siblings={[sub]} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Purchase Requisition Details' });
+    expect(await within(dialog).findByRole('button', { name: 'Withdraw request' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Edit request' })).toBeNull();
+  });
+
   it("shows '❌ Error' and 'Failed to load form details' when the details cannot be loaded", async () => {
     routes['GET /api/forms/details/1'] = () => ({ status: 500, body: { error: 'Internal server error' } });
     await renderSignedIn(<FormDetailsModal open submission={sub} siblings={[sub]} onClose={() => undefined} />);
@@ -326,7 +344,10 @@ describe('FormDetailsModal', () => {
     // the server's record: pending until the withdrawal arrives, Cancelled after it
     let withdrawn = false;
     const pending = { line_manager_approval: 'Pending', finance_approval: 'Pending' };
-    routes['GET /api/forms/details/1'] = () => ({ status: 200, body: record({ ...pending, status: withdrawn ? 'Cancelled' : 'Pending' }) });
+    routes['GET /api/forms/details/1'] = () => ({
+      status: 200,
+      body: record({ ...pending, status: withdrawn ? 'Cancelled' : 'Pending', can_edit: !withdrawn, can_withdraw: !withdrawn }),
+    });
     routes['POST /api/forms/purchase-requisition/PR-000001/withdraw'] = () => {
       withdrawn = true;
       return { status: 200, body: record({ ...pending, status: 'Cancelled' }) };

@@ -1,11 +1,12 @@
-// The IT ticket details dialog: loads GET /api/it-support/form-details and shows the incident or the password
-// reset (never the password), the resolution, the employee's answer, the status and the next stage.
+// The IT ticket details dialog: loads GET /api/it-support/form-details and shows who and where, the status and the
+// next stage, the ticket's fields through the one details renderer (never the password), and the employee's answer.
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button, Dialog, Spinner, StatusBadge } from '../ui';
 import { formatDate, formatDateTime } from '../format';
 import { type ItTicket, fetchItFormDetails } from './api';
-import { itLifecycleOf } from '../../domain/forms';
+import { formTitle, itLifecycleOf } from '../../domain/forms';
+import { DetailFields } from '../forms/DetailFields';
 
 export interface TicketDetailsDialogProps {
   ticket: ItTicket | null;
@@ -57,43 +58,16 @@ function DetailsBody({ d }: { d: ItTicket }) {
       <dl className="grid gap-x-8 gap-y-2 sm:grid-cols-2">
         <Row label="Employee" value={d.employee_name} />
         <Row label="Department" value={d.department} />
-        <Row label="Form" value={reset ? 'Password Reset' : 'IT Incident'} />
+        <Row label="Form" value={formTitle(d.form_type)} />
         <Row label="Status" value={<StatusBadge status={d.display_status || d.status} />} />
-        {reset ? (
-          <>
-            <Row label="System for Reset" value={d.system_for_reset || 'N/A'} />
-            <Row label="Reset Reason" value={d.reset_reason || 'N/A'} />
-            <Row label="Request Date" value={formatDate(d.created_at)} />
-            <Row label="Line Manager" value={d.line_manager_acknowledgement === true ? 'Acknowledged' : 'Pending'} />
-            <Row label="New Password" value={d.has_new_password ? 'Set (visible only to the employee)' : 'Not set'} />
-            {d.it_helpdesk_reset_by && <Row label="Reset By" value={d.it_helpdesk_reset_by} />}
-            {d.it_helpdesk_date && <Row label="Reset Date" value={formatDate(d.it_helpdesk_date)} />}
-          </>
-        ) : (
-          <>
-            <Row label="System Number" value={d.employee_system_number || 'N/A'} />
-            <Row label="Affected System" value={d.affected_system || 'N/A'} />
-            <Row label="Contact" value={d.contact_info || 'N/A'} />
-            <Row label="Incident Date" value={formatDate(d.incident_date)} />
-            {d.it_helpdesk_ticket_number && <Row label="Ticket Number" value={d.it_helpdesk_ticket_number} />}
-            {d.it_helpdesk_assigned_to && <Row label="Assigned To" value={d.it_helpdesk_assigned_to} />}
-            {d.it_resolution_date && <Row label="Resolved On" value={formatDate(d.it_resolution_date)} />}
-            <Row label="Employee Confirmation" value={d.employee_confirmation_status || 'Pending'} />
-          </>
-        )}
+        <Row label="Request Date" value={formatDate(d.created_at)} />
+        {reset && <Row label="Line Manager" value={d.line_manager_acknowledgement === true ? 'Acknowledged' : 'Pending'} />}
         {d.next_stage && <Row label="Next Stage" value={d.next_stage} />}
       </dl>
 
-      {!reset && d.incident_description && (
-        <Block title="Incident Description:" tone="gray">
-          {d.incident_description}
-        </Block>
-      )}
-      {!reset && d.it_resolution_notes && (
-        <Block title="Resolution Notes / Q&A:" tone="indigo">
-          {d.it_resolution_notes}
-        </Block>
-      )}
+      {/* the ticket's own fields: the one details renderer, driven by the registry (approver rows included) */}
+      <DetailFields record={d} audience="approver" />
+
       {!reset && d.employee_confirmation_status === 'Rejected' && d.employee_rejection_reason && (
         <Block title="Employee reported:" tone="red">
           {d.employee_rejection_reason}
