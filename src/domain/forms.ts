@@ -1093,6 +1093,11 @@ const decimalsOk = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6
 /** Numbers arrive as JSON numbers or numeric strings (HTML inputs); blank means missing. */
 const toNumberInput = (v: unknown) => (isBlank(v) ? undefined : typeof v === 'string' ? Number(v.trim()) : v);
 
+/** The longest text a text or long-text field takes: its own max, else 200 (text) or 2000 (long text). */
+export function textMaxLength(fd: Pick<FieldDef, 'type' | 'max'>): number {
+  return fd.max ?? (fd.type === 'text' ? 200 : 2000);
+}
+
 function fieldSchema(fd: FieldDef): z.ZodTypeAny {
   const label = fd.label;
   const required = fd.requiredMessage ?? `${label} is required`;
@@ -1104,10 +1109,7 @@ function fieldSchema(fd: FieldDef): z.ZodTypeAny {
         .string({ error: missingOr(`${label} must be text`) })
         .trim()
         .min(1, required)
-        .max(
-          fd.max ?? (fd.type === 'text' ? 200 : 2000),
-          `${label} is too long (at most ${fd.max ?? (fd.type === 'text' ? 200 : 2000)} characters)`,
-        );
+        .max(textMaxLength(fd), `${label} is too long (at most ${textMaxLength(fd)} characters)`);
     case 'date':
       return z
         .string({ error: missingOr(`${label} must be a date as YYYY-MM-DD`) })

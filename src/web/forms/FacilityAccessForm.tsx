@@ -1,7 +1,9 @@
 // Facility Access Booking Form (FAC-AC-15): request type, facilities requested, justification. The submit button
 // stays disabled until all three are filled; on success the form clears and says 'Form submitted successfully!'.
+// Before sending, the values are checked with the server's own schema (the registry's formSchema), so a value the
+// server would refuse is refused here with the server's message and nothing is sent.
 import { useState, type FormEvent } from 'react';
-import { ACCESS_REQUEST_TYPES } from '../../domain/forms';
+import { ACCESS_REQUEST_TYPES, firstIssueMessage, formSchema, formTypeDef, textMaxLength } from '../../domain/forms';
 import { useCurrentUser } from '../auth/AuthProvider';
 import { Button, Input, Select, Textarea } from '../ui';
 import { useSubmitForm } from './api';
@@ -12,6 +14,18 @@ export const FACILITY_SUCCESS = 'Form submitted successfully!';
 export const FACILITY_ERROR = 'Error submitting form. Please try again.';
 
 const EMPTY = { access_request_type: '', facilities_requested: '', justification: '' };
+
+/** The longest text each field takes, from the registry (the server's limits). */
+function maxOf(name: keyof typeof EMPTY): number {
+  const fd = formTypeDef('facility-access')?.fields.find((f) => f.name === name);
+  return fd ? textMaxLength(fd) : 200;
+}
+
+/** The server's message for values its schema refuses, or null when they pass. */
+export function facilityAccessProblem(values: typeof EMPTY): string | null {
+  const r = formSchema('facility-access').safeParse(values);
+  return r.success ? null : firstIssueMessage(r.error);
+}
 
 export function FacilityAccessForm({ onSubmitted }: { onSubmitted?: () => void }) {
   const user = useCurrentUser();
@@ -26,6 +40,11 @@ export function FacilityAccessForm({ onSubmitted }: { onSubmitted?: () => void }
     if (!complete || submitting) return;
     if (!user.profile?.employee_code) {
       setState({ kind: 'error', message: FACILITY_ERROR });
+      return;
+    }
+    const problem = facilityAccessProblem(values);
+    if (problem) {
+      setState({ kind: 'error', message: problem });
       return;
     }
     setState({ kind: 'submitting' });
@@ -57,7 +76,7 @@ export function FacilityAccessForm({ onSubmitted }: { onSubmitted?: () => void }
       <Input
         label="Facilities requested"
         required
-        maxLength={200}
+        maxLength={maxOf('facilities_requested')}
         placeholder="e.g. Server room, Lab 3, Floor 4"
         value={values.facilities_requested}
         onChange={set('facilities_requested')}
@@ -66,7 +85,7 @@ export function FacilityAccessForm({ onSubmitted }: { onSubmitted?: () => void }
       <Textarea
         label="Justification"
         required
-        maxLength={1000}
+        maxLength={maxOf('justification')}
         rows={4}
         placeholder="Why do you need this access?"
         value={values.justification}

@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import { useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { businessToday } from '../../domain/business-time';
-import { type FieldDef, dateInputBounds, formTypeDef, isLeaveType } from '../../domain/forms';
+import { type FieldDef, dateInputBounds, formTypeDef, isLeaveType, textMaxLength } from '../../domain/forms';
 import { ApiError, api } from '../api/client';
 import { useCurrentUser } from '../auth/AuthProvider';
 import { useHolidays } from '../calendar/api';
@@ -49,7 +49,7 @@ function FieldControl({
   const reg = register(fd.name);
   switch (fd.type) {
     case 'longtext':
-      return <Textarea {...common} {...reg} rows={3} maxLength={fd.max ?? 2000} hint={fd.help} placeholder={fd.question} />;
+      return <Textarea {...common} {...reg} rows={3} maxLength={textMaxLength(fd)} hint={fd.help} placeholder={fd.question} />;
     case 'enum':
       return (
         <Select {...common} {...reg} hint={fd.help}>
@@ -97,7 +97,7 @@ function FieldControl({
         />
       );
     default:
-      return <Input {...common} {...reg} type="text" maxLength={fd.max ?? 200} hint={fd.help} placeholder={fd.question} />;
+      return <Input {...common} {...reg} type="text" maxLength={textMaxLength(fd)} hint={fd.help} placeholder={fd.question} />;
   }
 }
 

@@ -11,7 +11,7 @@ import { AuthProvider } from '../auth/AuthProvider';
 import { ToastProvider } from '../ui';
 import { FORM_TYPES } from '../../domain/forms';
 import { Catalogue } from './Catalogue';
-import { FacilityAccessForm } from './FacilityAccessForm';
+import { FacilityAccessForm, facilityAccessProblem } from './FacilityAccessForm';
 import { FormDetailsModal } from './FormDetailsModal';
 import { PasswordResetForm } from './PasswordResetForm';
 import { PurchaseRequisitionForm } from './PurchaseRequisitionForm';
@@ -132,6 +132,28 @@ describe('FacilityAccessForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Error submitting form. Please try again.')).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>(/Facilities requested/).value).toBe('Roof');
+  });
+});
+
+describe('FacilityAccessForm: the server schema', () => {
+  it("refuses what the server's schema refuses, with the server's message, and sends nothing", async () => {
+    routes['POST /api/forms/facility-access'] = () => ({ status: 201, body: { request_id: 'FA-000071', success: true } });
+    await renderSignedIn(<FacilityAccessForm />);
+    const facilities = screen.getByLabelText<HTMLInputElement>(/Facilities requested/);
+    // The input's limit is the registry's (the server's); a value past it (pasted by a script) is refused before sending.
+    expect(facilities.maxLength).toBe(200);
+    fireEvent.change(screen.getByLabelText(/Request type/), { target: { value: 'Other' } });
+    fireEvent.change(facilities, { target: { value: 'x'.repeat(201) } });
+    fireEvent.change(screen.getByLabelText(/Justification/), { target: { value: 'Photos' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    const expected = facilityAccessProblem({
+      access_request_type: 'Other',
+      facilities_requested: 'x'.repeat(201),
+      justification: 'Photos',
+    });
+    expect(expected).toBe('Facilities requested is too long (at most 200 characters)');
+    expect(await screen.findByText(expected!)).toBeTruthy();
+    expect(calls.some((c) => c.key === 'POST /api/forms/facility-access')).toBe(false);
   });
 });
 
