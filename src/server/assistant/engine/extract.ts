@@ -169,10 +169,14 @@ function extractDates(text: string, now: Date, taken: Span[], past: boolean): Da
       continue;
     let start = componentIso(r.start);
     let end = r.end ? componentIso(r.end) : undefined;
-    // a weekday on its own ('next monday', 'on friday') is the first such day after today
+    // a weekday on its own ('next monday', 'on friday') is the first such day after today; in a message read
+    // backwards (an incident, a sick leave) the last such day before it, unless the words say which way
+    // ('next friday', 'coming monday' ahead; 'last friday' back)
     if ('weekday' in known && !('day' in known) && !/\bweek\b/i.test(r.text)) {
       const wd = known.weekday;
-      start = past ? addDays(today, -((weekdayOf(today) - wd + 7) % 7 || 7)) : nextWeekday(today, wd);
+      const said = text.slice(Math.max(0, r.index - 16), r.index + r.text.length).toLowerCase();
+      const back = /\b(next|coming|upcoming)\b/.test(said) ? false : /\b(last|past|previous)\b/.test(said) ? true : past;
+      start = back ? addDays(today, -((weekdayOf(today) - wd + 7) % 7 || 7)) : nextWeekday(today, wd);
       if (r.end) {
         const ek = (r.end as any).knownValues as Record<string, number>;
         if ('weekday' in ek && !('day' in ek)) {

@@ -29,6 +29,18 @@ describe('past dates in the assistant follow the registry', () => {
     expect(readsDatesBackwards(formTypeDef('leave-request')!, 'i was sick')).toBe(true);
   });
 
+  it('words that say the way win: a sick leave "next friday" is ahead, an incident "last friday" and "coming friday" as said', () => {
+    expect(extractFields('leave-request', 'sick leave next friday', now).fields).toMatchObject({
+      leave_type: 'Sick',
+      start_date: nextWeekday(today, 5),
+    });
+    expect(extractFields('leave-request', 'I am not feeling well, need sick leave on the coming friday', now).fields).toMatchObject({
+      start_date: nextWeekday(today, 5),
+    });
+    expect(extractFields('it-incident', 'the vpn broke last friday', now).fields).toMatchObject({ incident_date: addDays(today, -5) });
+    expect(extractFields('it-incident', 'the vpn broke on friday', now).fields).toMatchObject({ incident_date: addDays(today, -5) });
+  });
+
   it('an annual leave "on monday" is still next monday', () => {
     expect(extractFields('leave-request', 'annual leave on monday', now).fields).toMatchObject({
       leave_type: 'Annual',
