@@ -49,33 +49,42 @@ async function viewportShot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/screenshots/${name}.png` });
 }
 
-/** One toast (its own box, not the full-width layer around it). */
-const toastWith = (page: Page, text: string) => page.locator('[data-layer="toast"] .pointer-events-auto').filter({ hasText: text }).first();
-
 /**
  * The toast does not cover the dialog's own controls outside its scrolling body: the close button at the top and the
- * footer's buttons (Close). Measured once the toast has finished appearing.
+ * footer's buttons (Close). Measured in the page, on the first frame where the toast (its own box, not the
+ * full-width layer around it) has finished appearing: a toast lives four seconds, and on a loaded machine a
+ * measurement in separate round trips could find it gone.
  */
-async function expectToastClearOfDialogButtons(page: Page, toast: Locator, dialog: Locator, what: string) {
-  await expect(toast).toBeVisible();
-  await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
-  const t = (await toast.boundingBox())!;
-  const buttons = await dialog.evaluate((panel) =>
-    [...panel.querySelectorAll<HTMLElement>('button')]
-      .filter((b) => {
-        if (b.getClientRects().length === 0) return false;
-        // Not inside the dialog's scrolling body (content there scrolls out from under a toast).
-        for (let a = b.parentElement; a && a !== panel; a = a.parentElement) {
-          const y = getComputedStyle(a).overflowY;
-          if (y === 'auto' || y === 'scroll') return false;
-        }
-        return true;
-      })
-      .map((b) => {
-        const r = b.getBoundingClientRect();
-        return { name: b.getAttribute('aria-label') ?? b.innerText.trim(), x: r.x, y: r.y, width: r.width, height: r.height };
-      }),
+async function expectToastClearOfDialogButtons(page: Page, text: string, dialog: Locator, what: string) {
+  const panel = await dialog.elementHandle();
+  const found = await page.waitForFunction(
+    ({ text, panel }) => {
+      const toast = [...document.querySelectorAll<HTMLElement>('[data-layer="toast"] .pointer-events-auto')].find((e) =>
+        (e.textContent ?? '').includes(text),
+      );
+      if (!toast || !panel) return null;
+      if (toast.getAnimations({ subtree: true }).some((an) => an.playState === 'running' || an.pending)) return null;
+      const r = toast.getBoundingClientRect();
+      const buttons = [...panel.querySelectorAll<HTMLElement>('button')]
+        .filter((btn) => {
+          if (btn.getClientRects().length === 0) return false;
+          // Not inside the dialog's scrolling body (content there scrolls out from under a toast).
+          for (let up = btn.parentElement; up && up !== panel; up = up.parentElement) {
+            const y = getComputedStyle(up).overflowY;
+            if (y === 'auto' || y === 'scroll') return false;
+          }
+          return true;
+        })
+        .map((btn) => {
+          const br = btn.getBoundingClientRect();
+          return { name: btn.getAttribute('aria-label') ?? btn.innerText.trim(), x: br.x, y: br.y, width: br.width, height: br.height };
+        });
+      return { t: { x: r.x, y: r.y, width: r.width, height: r.height }, buttons };
+    },
+    { text, panel },
+    { polling: 'raf' },
   );
+  const { t, buttons } = (await found.jsonValue())!;
   expect(
     buttons.map((b) => b.name),
     `${what}: the dialog's close and footer buttons`,
@@ -177,7 +186,7 @@ test('an IT incident from report to closure', async ({ page, request }) => {
   await expect(
     page.getByText(/❌ Resolution rejected!\s+Ticket: TICKET-2026-777\s+IT Support will continue working on this ticket\./),
   ).toBeVisible();
-  await expectToastClearOfDialogButtons(page, toastWith(page, 'Resolution rejected'), modal, 'report unresolved at 1280 px');
+  await expectToastClearOfDialogButtons(page, 'Resolution rejected', modal, 'report unresolved at 1280 px');
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(card).toContainText('Awaiting IT Support Update');
   await expect(card).toContainText('You reported the issue is not resolved. IT Support is working on an updated solution.');
@@ -209,7 +218,7 @@ test('an IT incident from report to closure', async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await card.getByRole('button', { name: 'Confirm Resolution' }).click();
   await expect(page.getByText(/✅ Problem confirmed as solved!\s+Ticket: TICKET-2026-777\s+The ticket is now closed\./)).toBeVisible();
-  await expectToastClearOfDialogButtons(page, toastWith(page, 'Problem confirmed as solved'), modal, 'confirmation at 1280 px');
+  await expectToastClearOfDialogButtons(page, 'Problem confirmed as solved', modal, 'confirmation at 1280 px');
   await viewportShot(page, 'it-desk-employee-confirmed-1280');
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(card).toContainText('Problem Resolved');
@@ -284,7 +293,7 @@ test('a seeded incident (the demo data) is taken, resolved and confirmed from ou
   const card = modal.getByTestId('it-incident-resolution');
   await expect(card).toContainText('Updated the VPN client and renewed the certificate.');
   await card.getByRole('button', { name: 'Confirm Resolution' }).click();
-  await expectToastClearOfDialogButtons(page, toastWith(page, 'Problem confirmed as solved'), modal, 'confirmation at 390 px');
+  await expectToastClearOfDialogButtons(page, 'Problem confirmed as solved', modal, 'confirmation at 390 px');
   await viewportShot(page, 'it-desk-employee-confirmed-390');
   await expect(card).toContainText('You confirmed the issue is solved. Ticket is closed.');
   await modal.getByRole('button', { name: 'Close', exact: true }).click();
