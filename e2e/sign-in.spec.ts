@@ -82,6 +82,9 @@ test.describe('sign-in screen', () => {
 test.describe('dashboards by role', () => {
   for (const account of accounts) {
     test(`${account.name} (${account.group}) opens the ${account.dashboard} dashboard`, async ({ page }) => {
+      // Sign-in, an accessibility scan and a full-page screenshot of a dashboard that other specs have filled, then a
+      // reload: 30-60 s each on CI's two loaded cores, so three times the default limit.
+      test.slow();
       await page.goto('/');
       const panel = page.getByRole('complementary', { name: 'Demo Credentials' });
       await panel.getByRole('button', { name: `Fill ${account.name}` }).click();

@@ -393,7 +393,7 @@ test('at 390 px the other dialogs fit the phone too (Form Approval Updates, Sett
 
   // IT's Set New Password (a reset the line manager has acknowledged; opening the dialog changes nothing).
   await signIn(page, 'lena.fischer@adminease.test');
-  await page.getByLabel('Status', { exact: true }).selectOption('All');
+  await page.getByRole('region', { name: 'IT Support Tickets', exact: true }).getByLabel('Status', { exact: true }).selectOption('All');
   await page.locator('tr[data-testid^="it-ticket-"]').getByRole('button', { name: 'Set New Password' }).first().click();
   await fitsThenCloses(page, page.getByRole('dialog', { name: /^Set New Password - / }), 'it-390-set-password');
   await signOut(page);
