@@ -3,16 +3,13 @@
 // help texts from the registry; client messages equal to the server's (the same zod schema, firstIssueMessage);
 // the server's refusal on the form and its field; the leave form's balance and working days; editing with PUT.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addDays, businessToday, nextWeekdayAfter } from '../../domain/business-time';
 import { FORM_TYPES, firstIssueMessage, formSchema, formTypeDef } from '../../domain/forms';
 import { HolidayService } from '../../server/calendar/service';
 import { workingDays } from '../../server/forms/leave';
 import type { User } from '../api/types';
-import { AuthProvider } from '../auth/AuthProvider';
-import { ToastProvider } from '../ui';
+import { renderSignedIn } from '../test/signed-in';
 import { GeneratedForm } from './GeneratedForm';
 import { fieldOfMessage, initialValues, leaveWorkingDays, moneyText, registryResolver } from './generated';
 import type { FormRecord } from './types';
@@ -67,19 +64,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-async function renderSignedIn(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <AuthProvider>{ui}</AuthProvider>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-  await waitFor(() => expect(screen.queryByText('Loading AdminEase')).toBeNull());
-  return view;
-}
 
 const today = businessToday();
 const monday = nextWeekdayAfter(addDays(today, 14), 1);
