@@ -51,49 +51,71 @@ async function viewportShot(page: Page, name: string) {
 
 /**
  * The toast does not cover the dialog's own controls outside its scrolling body: the close button at the top and the
- * footer's buttons (Close). Measured in the page, on the first frame where the toast (its own box, not the
- * full-width layer around it) has finished appearing: a toast lives four seconds, and on a loaded machine a
- * measurement in separate round trips could find it gone.
+ * footer's buttons (Close). Call before the action that shows the toast, then await the returned check after it: a
+ * watcher in the page measures on the first frame where the toast (its own box, not the full-width layer around it)
+ * has finished appearing. A toast lives four seconds; on a loaded machine a measurement started after the action (in
+ * separate round trips) could find it already gone, so the watcher is in place before the toast exists.
  */
-async function expectToastClearOfDialogButtons(page: Page, text: string, dialog: Locator, what: string) {
-  const panel = await dialog.elementHandle();
-  const found = await page.waitForFunction(
-    ({ text, panel }) => {
-      const toast = [...document.querySelectorAll<HTMLElement>('[data-layer="toast"] .pointer-events-auto')].find((e) =>
-        (e.textContent ?? '').includes(text),
-      );
-      if (!toast || !panel) return null;
-      if (toast.getAnimations({ subtree: true }).some((an) => an.playState === 'running' || an.pending)) return null;
-      const r = toast.getBoundingClientRect();
-      const buttons = [...panel.querySelectorAll<HTMLElement>('button')]
-        .filter((btn) => {
-          if (btn.getClientRects().length === 0) return false;
-          // Not inside the dialog's scrolling body (content there scrolls out from under a toast).
-          for (let up = btn.parentElement; up && up !== panel; up = up.parentElement) {
-            const y = getComputedStyle(up).overflowY;
-            if (y === 'auto' || y === 'scroll') return false;
-          }
-          return true;
-        })
-        .map((btn) => {
-          const br = btn.getBoundingClientRect();
-          return { name: btn.getAttribute('aria-label') ?? btn.innerText.trim(), x: br.x, y: br.y, width: br.width, height: br.height };
-        });
-      return { t: { x: r.x, y: r.y, width: r.width, height: r.height }, buttons };
+async function watchToastOverDialog(page: Page, text: string, dialog: Locator, what: string): Promise<() => Promise<string>> {
+  const key = `toast-${Date.now()}-${Math.random()}`;
+  await dialog.evaluate(
+    (panel, { text, key }) => {
+      const results = ((window as unknown as { __toastChecks?: Record<string, unknown> }).__toastChecks ??= {});
+      const tick = () => {
+        const toast = [...document.querySelectorAll<HTMLElement>('[data-layer="toast"] .pointer-events-auto')].find((e) =>
+          (e.textContent ?? '').includes(text),
+        );
+        if (!toast || toast.getAnimations({ subtree: true }).some((an) => an.playState === 'running' || an.pending)) {
+          requestAnimationFrame(tick);
+          return;
+        }
+        const r = toast.getBoundingClientRect();
+        const buttons = [...panel.querySelectorAll<HTMLElement>('button')]
+          .filter((btn) => {
+            if (btn.getClientRects().length === 0) return false;
+            // Not inside the dialog's scrolling body (content there scrolls out from under a toast).
+            for (let up = btn.parentElement; up && up !== panel; up = up.parentElement) {
+              const y = getComputedStyle(up).overflowY;
+              if (y === 'auto' || y === 'scroll') return false;
+            }
+            return true;
+          })
+          .map((btn) => {
+            const br = btn.getBoundingClientRect();
+            return { name: btn.getAttribute('aria-label') ?? btn.innerText.trim(), x: br.x, y: br.y, width: br.width, height: br.height };
+          });
+        results[key] = { text: toast.innerText, t: { x: r.x, y: r.y, width: r.width, height: r.height }, buttons };
+      };
+      requestAnimationFrame(tick);
     },
-    { text, panel },
-    { polling: 'raf' },
+    { text, key },
   );
-  const { t, buttons } = (await found.jsonValue())!;
-  expect(
-    buttons.map((b) => b.name),
-    `${what}: the dialog's close and footer buttons`,
-  ).toEqual(expect.arrayContaining(['Close dialog', 'Close']));
-  const covered = buttons.filter((b) => b.x < t.x + t.width && t.x < b.x + b.width && b.y < t.y + t.height && t.y < b.y + b.height);
-  expect(
-    covered.map((b) => b.name),
-    `${what}: buttons under the toast`,
-  ).toEqual([]);
+  return async () => {
+    const found = await page.waitForFunction(
+      (key) => (window as unknown as { __toastChecks?: Record<string, unknown> }).__toastChecks?.[key] ?? null,
+      key,
+      { timeout: 30_000 },
+    );
+    const {
+      text: shown,
+      t,
+      buttons,
+    } = (await found.jsonValue()) as {
+      text: string;
+      t: { x: number; y: number; width: number; height: number };
+      buttons: { name: string; x: number; y: number; width: number; height: number }[];
+    };
+    expect(
+      buttons.map((b) => b.name),
+      `${what}: the dialog's close and footer buttons`,
+    ).toEqual(expect.arrayContaining(['Close dialog', 'Close']));
+    const covered = buttons.filter((b) => b.x < t.x + t.width && t.x < b.x + b.width && b.y < t.y + t.height && t.y < b.y + b.height);
+    expect(
+      covered.map((b) => b.name),
+      `${what}: buttons under the toast`,
+    ).toEqual([]);
+    return shown;
+  };
 }
 
 /** The employee opens a request's details modal from 'Your Forms & Requests'. */
@@ -182,11 +204,11 @@ test('an IT incident from report to closure', async ({ page, request }) => {
   await viewportShot(page, 'it-desk-employee-resolution');
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 1280, height: 800 });
+  const rejectedToast = await watchToastOverDialog(page, 'Resolution rejected', modal, 'report unresolved at 1280 px');
   await card.getByRole('button', { name: 'Report Unresolved' }).click();
-  await expect(
-    page.getByText(/❌ Resolution rejected!\s+Ticket: TICKET-2026-777\s+IT Support will continue working on this ticket\./),
-  ).toBeVisible();
-  await expectToastClearOfDialogButtons(page, 'Resolution rejected', modal, 'report unresolved at 1280 px');
+  expect(await rejectedToast()).toMatch(
+    /❌ Resolution rejected!\s+Ticket: TICKET-2026-777\s+IT Support will continue working on this ticket\./,
+  );
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(card).toContainText('Awaiting IT Support Update');
   await expect(card).toContainText('You reported the issue is not resolved. IT Support is working on an updated solution.');
@@ -216,9 +238,9 @@ test('an IT incident from report to closure', async ({ page, request }) => {
   card = modal.getByTestId('it-incident-resolution');
   await expect(card).toContainText('Replaced the docking station with a new unit.');
   await page.setViewportSize({ width: 1280, height: 800 });
+  const confirmedToast = await watchToastOverDialog(page, 'Problem confirmed as solved', modal, 'confirmation at 1280 px');
   await card.getByRole('button', { name: 'Confirm Resolution' }).click();
-  await expect(page.getByText(/✅ Problem confirmed as solved!\s+Ticket: TICKET-2026-777\s+The ticket is now closed\./)).toBeVisible();
-  await expectToastClearOfDialogButtons(page, 'Problem confirmed as solved', modal, 'confirmation at 1280 px');
+  expect(await confirmedToast()).toMatch(/✅ Problem confirmed as solved!\s+Ticket: TICKET-2026-777\s+The ticket is now closed\./);
   await viewportShot(page, 'it-desk-employee-confirmed-1280');
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(card).toContainText('Problem Resolved');
@@ -292,8 +314,9 @@ test('a seeded incident (the demo data) is taken, resolved and confirmed from ou
   const modal = await openEmployeeDetails(page, id, 'IT Incident');
   const card = modal.getByTestId('it-incident-resolution');
   await expect(card).toContainText('Updated the VPN client and renewed the certificate.');
+  const confirmedToast = await watchToastOverDialog(page, 'Problem confirmed as solved', modal, 'confirmation at 390 px');
   await card.getByRole('button', { name: 'Confirm Resolution' }).click();
-  await expectToastClearOfDialogButtons(page, 'Problem confirmed as solved', modal, 'confirmation at 390 px');
+  await confirmedToast();
   await viewportShot(page, 'it-desk-employee-confirmed-390');
   await expect(card).toContainText('You confirmed the issue is solved. Ticket is closed.');
   await modal.getByRole('button', { name: 'Close', exact: true }).click();

@@ -40,22 +40,26 @@ async function bellCount(page: Page): Promise<number> {
   return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
 }
 
-test('a manager decision reaches the signed-in employee live; the calendar shows holidays and leave', async ({ browser }) => {
+test('a manager decision reaches the signed-in employee live; the calendar shows holidays and leave', async ({ browser, request }) => {
   // Two browsers, three axe runs and a reload: generous on a shared, busy machine.
   test.setTimeout(180_000);
+  // A team of this test's own (a retry makes another), so no earlier request or notification is in the way.
+  const tag = `n${Date.now().toString(36)}`;
+  const password = 'Live-Notify-2031';
+  const { lead, member } = await newTeam(request, await apiLogin(request, 'olivia.brooks@adminease.test'), { tag, password });
   const employeeContext = await browser.newContext();
   const managerContext = await browser.newContext();
   const employee = await employeeContext.newPage();
   const manager = await managerContext.newPage();
 
-  // Employee: Alex signs in and stays on the dashboard.
-  expect(await signIn(employee, 'alex.johnson@adminease.test')).toBe('dashboard-employee');
+  // Employee: the member signs in and stays on the dashboard; a new person has no notifications.
+  expect(await signIn(employee, member.email, password)).toBe('dashboard-employee');
   await expect(employee.getByTestId('notifications-bell')).toBeVisible();
-  // signIn waited for the check-changes answer and closed the updates dialog if that answer opened it
   await expect(employee.getByRole('dialog', { name: 'Form Approval Updates' })).not.toBeVisible();
-  const before = await bellCount(employee);
+  const before = 0;
+  expect(await bellCount(employee)).toBe(before);
 
-  // A leave request of Alex next to a holiday (submitted through the API in Alex's session).
+  // A leave request of the member next to a holiday (submitted through the API in the member's session).
   const today = iso(Date.now());
   const year = Number(today.slice(0, 4));
   const hol = await employee.request.get(`/api/calendar/holidays?year=${year + 1}`);
@@ -68,15 +72,15 @@ test('a manager decision reaches the signed-in employee live; the calendar shows
   const requestId: string = (await submitted.json()).request_id;
   expect(requestId).toMatch(/^LR-\d+$/);
 
-  // Manager: Priya signs in in another browser and approves (through the manager API in her session).
-  expect(await signIn(manager, 'priya.sharma@adminease.test')).toBe('dashboard-line-manager');
+  // Manager: the team lead signs in in another browser and approves (through the manager API in the lead's session).
+  expect(await signIn(manager, lead.email, password)).toBe('dashboard-line-manager');
   const decided = await manager.request.post('/api/manager/update-status', {
     data: {
       form_id: requestId,
       form_type: 'leave-request',
       status: 'Approved',
-      manager_id: 'MGR-001',
-      manager_name: 'Priya Sharma',
+      manager_id: lead.employee_code,
+      manager_name: `${lead.first_name} ${lead.last_name}`,
       comments: '',
       rejection_reason: '',
     },
@@ -112,7 +116,7 @@ test('a manager decision reaches the signed-in employee live; the calendar shows
   await expect(employee.getByTestId('notifications-bell')).toBeVisible();
   await expect.poll(() => bellCount(employee)).toBe(before);
 
-  // The form calendar: navigate to the holiday's month, where Alex's leave is the day before.
+  // The form calendar: navigate to the holiday's month, where the member's leave is the day before.
   await employee.getByTestId('calendar-button').click();
   const calendar = employee.getByTestId('form-calendar');
   await expect(calendar).toBeVisible();
