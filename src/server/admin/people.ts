@@ -89,11 +89,11 @@ const SELECT_ORG = `SELECT id, email, first_name, last_name, employee_code, depa
        hr_contact_id, to_char(join_date, 'YYYY-MM-DD') AS join_date, annual_leave_total, active, deactivated_at FROM users`;
 
 export async function loadOrg(c: Queryable): Promise<Org> {
-  const [people, departments, allowance] = await Promise.all([
-    c.query<OrgPerson>(SELECT_ORG),
-    c.query('SELECT code, name FROM departments'),
-    defaultAnnualLeave(c),
-  ]);
+  // One after the other: `c` is often a transaction's client, which runs one statement at a time (pg queues
+  // overlapping calls on one client and deprecates it).
+  const people = await c.query<OrgPerson>(SELECT_ORG);
+  const departments = await c.query('SELECT code, name FROM departments');
+  const allowance = await defaultAnnualLeave(c);
   return {
     people: new Map(people.rows.map((p) => [p.id, p])),
     departments: new Map(departments.rows.map((d) => [d.code, d.name])),

@@ -46,10 +46,9 @@ export function setCalendarSettings(next: CalendarSettings): void {
 
 /** Reads the settings from the database. */
 export async function readCalendarSettings(db: Queryable): Promise<CalendarSettings> {
-  const [regions, holidays] = await Promise.all([
-    db.query(`SELECT value FROM company_settings WHERE key = 'holiday_regions'`),
-    db.query(`SELECT id, to_char(date, 'YYYY-MM-DD') AS date, name, closed FROM company_holidays ORDER BY date, name`),
-  ]);
+  // One after the other: `db` may be a transaction's client, which runs one statement at a time.
+  const regions = await db.query(`SELECT value FROM company_settings WHERE key = 'holiday_regions'`);
+  const holidays = await db.query(`SELECT id, to_char(date, 'YYYY-MM-DD') AS date, name, closed FROM company_holidays ORDER BY date, name`);
   const stored = regions.rows[0]?.value;
   return {
     regions: Array.isArray(stored) ? stored.map(String) : DEFAULT_REGIONS,
