@@ -119,6 +119,33 @@ test.describe('dashboards by role', () => {
   }
 });
 
+test('a dashboard at rest stops moving: no endless animation keeps the browser busy', async ({ page }) => {
+  // An animation without end (the assistant avatar's breathing and blinking used to be) repaints the page every frame
+  // for as long as the dashboard is open: a browser process busy all day on every desk. At rest, after the greeting,
+  // every animation on the page ends.
+  test.setTimeout(90_000);
+  await signIn(page, 'alex.johnson@adminease.test');
+  await expect(page.getByTestId('cso-avatar')).toBeVisible();
+  const endless = () =>
+    page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations === Infinity)
+        .map(
+          (a) =>
+            `${(a as CSSAnimation).animationName ?? 'animation'} on ${(a.effect as KeyframeEffect).target?.getAttribute('class') ?? ''}`,
+        ),
+    );
+  expect(await endless()).toEqual([]);
+  // The finite ones (greeting wave, a few breaths and blinks) are over within half a minute.
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length), {
+      timeout: 45_000,
+      intervals: [2_000],
+    })
+    .toBe(0);
+});
+
 test('logout returns to sign-in and clears the stored session', async ({ page }) => {
   await signIn(page, 'victoria.adams@adminease.test');
   await signOut(page);

@@ -151,7 +151,9 @@ test('with sound on a reply is spoken chunk by chunk; Replay speaks it again; th
   await expect(audio(page)).toHaveAttribute('data-playing', 'false');
   await expect(page.getByTestId('cso-avatar')).toHaveAttribute('data-state', 'greeting', { timeout: 5_000 });
   const afterReply = await greetingDelayAfter(page, chunks.length);
-  expect(afterReply).toBeGreaterThanOrEqual(900);
+  // The 1 s timer starts when the last clip ends; the page shows 'played' in a render after that, which a loaded
+  // machine can delay by a tenth of a second or more (CI saw 879 ms), so the lower bound only says 'not at once'.
+  expect(afterReply).toBeGreaterThanOrEqual(600);
   expect(afterReply).toBeLessThan(2000);
   await expect(chat(page).getByText('Last audio clip')).toBeVisible();
 
