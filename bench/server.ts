@@ -3,6 +3,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 import { freePort } from '../src/server/db/embedded.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,9 +27,8 @@ export async function startServer(opts: {
   const port = opts.port ?? (await freePort());
   const env: Record<string, string> = { ...(process.env as Record<string, string>) };
   delete env.ADMINEASE_DEMO;
-  // As `npm start` runs it (package.json): a larger young generation, fewer scavenges for the many short-lived rows.
   execFileSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', ...(opts.nodeArgs ?? []), 'dist/server/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(opts.nodeArgs ?? []), 'dist/server/main.js'], {
     cwd: ROOT,
     env: {
       ...env,

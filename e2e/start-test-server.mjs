@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // ADMINEASE_WEB_DIR / E2E_PORT: a build folder and port of one's own, so several runs can share the machine.
@@ -23,7 +24,7 @@ for (const needed of [path.join(webDir, 'index.html'), serverMain]) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'adminease-e2e-'));
-const child = spawn(process.execPath, ['--max-semi-space-size=32', serverMain], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverMain], {
   cwd: root,
   stdio: 'inherit',
   // Own process group, so a last-resort kill reaches the server and the database it started.

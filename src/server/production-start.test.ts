@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildInputs, buildState, inputsHash, stampFile } from '../../scripts/build-stamp.mjs';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import { ROOT, type ServerProcess, httpCall, startServerProcess } from './test/server-process.js';
 
 const started: ServerProcess[] = [];
@@ -85,6 +86,11 @@ describe('build freshness (scripts/build-stamp.mjs)', () => {
 });
 
 describe('production start', () => {
+  it("npm start runs Node with the server's options (scripts/server-node-flags.mjs), as the e2e and bench servers do", () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+    expect(pkg.scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs`);
+  });
+
   it('starts from the build without rebuilding, serves the web app and speaks through the compiled worker', async () => {
     // A build of the current sources (made now if there is none or it is stale).
     execFileSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT, stdio: 'pipe' });
@@ -102,7 +108,7 @@ describe('production start', () => {
     for (const round of ['first start', 'restart', 'restart', 'restart']) {
       if (round === 'restart' && restarts.length > 0 && best() < 2000) break;
       const t0 = Date.now();
-      const server = await startServerProcess(env, started, { command: ['--max-semi-space-size=32', 'scripts/start.mjs'] });
+      const server = await startServerProcess(env, started, { command: [...SERVER_NODE_FLAGS, 'scripts/start.mjs'] });
       const wallMs = Date.now() - t0;
       const listening = JSON.parse(server.lines.find((l) => l.includes('AdminEase listening'))!);
       expect(listening).toMatchObject({ readyMs: expect.any(Number), cpuMs: expect.any(Number) });
