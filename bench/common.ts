@@ -2,7 +2,12 @@
 // scale organisation's naming (so run.ts can find its managers, HR officers, ...), and small helpers.
 import pg from 'pg';
 
-export const BENCH_PASSWORD = 'Demo@12345';
+/**
+ * The scale organisation's password. Not the demo password: outside demo mode (the bench databases are not demo
+ * databases) the server refuses the published demo password for everyone, so sign-in and the Chromium dashboard
+ * would only measure refusals.
+ */
+export const BENCH_PASSWORD = 'Bench-Scale-Org-2026';
 
 /** The admin URL of the PostgreSQL server holding the bench databases. */
 export function benchServerUrl(): string {

@@ -14,7 +14,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { verify as argonVerify } from '@node-rs/argon2';
 import pg from 'pg';
+import { hashPassword } from '../src/server/auth/service.js';
 import { DONE, readEventStream } from '../src/domain/event-stream.js';
 import { type Statement, replay, startCapturer } from './capture.js';
 import {
@@ -94,6 +96,20 @@ async function ensureSeeded(requests: number): Promise<string> {
     const n = await c.query('SELECT count(*)::int AS n FROM requests').catch(() => ({ rows: [{ n: 0 }] }));
     await c.end();
     ok = n.rows[0].n >= requests;
+    // A database seeded with an earlier bench password (the demo one, refused outside demo mode) gets the current
+    // one: one hash for the whole scale organisation, as the seed writes it.
+    if (ok) {
+      const c2 = new pg.Client({ connectionString: withDatabase(benchServerUrl(), name) });
+      await c2.connect();
+      const probe = await c2.query('SELECT password_hash FROM users WHERE email = $1', [scaleEmail('employee', 1)]);
+      const hash = probe.rows[0]?.password_hash as string | undefined;
+      if (hash && !(await argonVerify(hash, BENCH_PASSWORD).catch(() => false))) {
+        const fresh = await hashPassword(BENCH_PASSWORD);
+        const r = await c2.query('UPDATE users SET password_hash = $2 WHERE password_hash = $1', [hash, fresh]);
+        log(`${name}: the scale organisation's password set to the current bench password (${r.rowCount} people)`);
+      }
+      await c2.end();
+    }
   }
   if (!ok) {
     log(`seeding ${name} (${requests} requests)`);

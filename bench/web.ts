@@ -3,6 +3,7 @@
 // in headless Chromium (sign-in click to table rows on screen and the main thread free).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -98,7 +99,21 @@ export async function dashboardUsable(baseUrl: string, email: string, password: 
     await page.getByRole('button', { name: 'Sign In' }).click();
     // Queue rows carry their request id (an empty or loading table has none).
     const rows = page.locator('main[data-testid^="dashboard-"] [data-request-id]');
-    await rows.first().waitFor({ state: 'visible', timeout: 120_000 });
+    await rows
+      .first()
+      .waitFor({ state: 'visible', timeout: 120_000 })
+      .catch(async (err: Error) => {
+        // What the page showed instead: a screenshot beside the results and the headings, for the report.
+        const shot = path.join(os.tmpdir(), 'adminease-bench-dashboard-usable.png');
+        await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+        const seen = (
+          await page
+            .locator('h1, h2, [role="alert"], [role="dialog"] h2')
+            .allInnerTexts()
+            .catch(() => [])
+        ).join(' | ');
+        throw new Error(`${err.message.split('\n')[0]} (the page showed: ${seen.slice(0, 300)}; screenshot ${shot})`);
+      });
     const msToRows = Date.now() - t0;
     // Usable: the main thread answers (a frame and a task run) once the rows are there.
     await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0))));
