@@ -3,6 +3,6 @@
 //  --max-semi-space-size=32: a larger young generation, fewer scavenges for the many short-lived rows of a request.
 //  --experimental-async-context-frame: AsyncLocalStorage (the request's logger, src/server/logger.ts) kept in the
 //    async context frame instead of async_hooks, which otherwise run a hook for every promise the server creates.
-//    The default from Node 24 on; on Node 22 it is this flag. Measured: form details 7,019 -> 8,677 req/s
+//    The default from Node 24 on (which still accepts the flag); on Node 22 it is this flag. Measured: form details 7,019 -> 8,677 req/s
 //    (bench/README.md, diary of 2026-11-28 22:00).
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32', '--experimental-async-context-frame'];
