@@ -93,22 +93,20 @@ async function ensureSeeded(requests: number): Promise<string> {
   if (ok) {
     const c = new pg.Client({ connectionString: withDatabase(benchServerUrl(), name) });
     await c.connect();
-    const n = await c.query('SELECT count(*)::int AS n FROM requests').catch(() => ({ rows: [{ n: 0 }] }));
-    await c.end();
-    ok = n.rows[0].n >= requests;
-    // A database seeded with an earlier bench password (the demo one, refused outside demo mode) gets the current
-    // one: one hash for the whole scale organisation, as the seed writes it.
-    if (ok) {
-      const c2 = new pg.Client({ connectionString: withDatabase(benchServerUrl(), name) });
-      await c2.connect();
-      const probe = await c2.query('SELECT password_hash FROM users WHERE email = $1', [scaleEmail('employee', 1)]);
-      const hash = probe.rows[0]?.password_hash as string | undefined;
+    try {
+      const n = await c.query('SELECT count(*)::int AS n FROM requests').catch(() => ({ rows: [{ n: 0 }] }));
+      ok = n.rows[0].n >= requests;
+      // A database seeded with an earlier bench password (the demo one, refused outside demo mode) gets the current
+      // one: one hash for the whole scale organisation, as the seed writes it.
+      const probe = ok ? await c.query('SELECT password_hash FROM users WHERE email = $1', [scaleEmail('employee', 1)]) : null;
+      const hash = probe?.rows[0]?.password_hash as string | undefined;
       if (hash && !(await argonVerify(hash, BENCH_PASSWORD).catch(() => false))) {
         const fresh = await hashPassword(BENCH_PASSWORD);
-        const r = await c2.query('UPDATE users SET password_hash = $2 WHERE password_hash = $1', [hash, fresh]);
+        const r = await c.query('UPDATE users SET password_hash = $2 WHERE password_hash = $1', [hash, fresh]);
         log(`${name}: the scale organisation's password set to the current bench password (${r.rowCount} people)`);
       }
-      await c2.end();
+    } finally {
+      await c.end();
     }
   }
   if (!ok) {
