@@ -1,6 +1,7 @@
 // Measuring: autocannon against the HTTP server, and the same work issued straight through a pg pool
 // (the raw database path) with the same concurrency, both reduced to requests/s, p50, p99 and errors.
 import autocannon from 'autocannon';
+import type { CpuPerCall } from './cpu.js';
 
 export interface Figure {
   name: string;
@@ -13,6 +14,8 @@ export interface Figure {
   /** Average response size (HTTP runs). */
   bytes?: number;
   note?: string;
+  /** CPU per call by side (bench/cpu.ts), where measured. */
+  cpu?: CpuPerCall;
 }
 
 export interface LoadOptions {

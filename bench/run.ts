@@ -32,6 +32,7 @@ import {
   scaleEmail,
   withDatabase,
 } from './common.js';
+import { withCpu } from './cpu.js';
 import { type Figure, fmt, httpLoad, loop, percentile } from './measure.js';
 import { type ReadEndpoint, pendingPool, readEndpoints, sessionsFor, sessionsForIds } from './endpoints.js';
 import {
@@ -78,6 +79,18 @@ const figures: Record<string, unknown> = {};
 const add = (section: string, measure: string, figure: string, target = '', met: boolean | null = null) => {
   rows.push({ section, measure, figure, target, met });
   log(`${measure}: ${figure}${target ? `  (target ${target}: ${met === null ? 'n/a' : met ? 'met' : 'MISSED'})` : ''}`);
+};
+/** What each side spent per call (bench/cpu.ts): the throughput ratio of a raw row is on the same 2 cores, where the
+ * load generator's own CPU is taken from the server's path only; the last figure leaves it out. */
+const addCpu = (label: string, h: Figure, r: Figure) => {
+  if (!h.cpu || !r.cpu) return;
+  const ratio = (r.cpu.load + r.cpu.postgres) / (h.cpu.server + h.cpu.postgres);
+  add(
+    'cpu',
+    `${label}: CPU per call`,
+    `server ${fmt(h.cpu.server)} µs + PostgreSQL ${fmt(h.cpu.postgres)} µs (+ load generator ${fmt(h.cpu.load)} µs); ` +
+      `raw: pg client ${fmt(r.cpu.load)} µs + PostgreSQL ${fmt(r.cpu.postgres)} µs; raw / server as CPU without the load generator ${ratio.toFixed(2)}x`,
+  );
 };
 const figText = (x: Figure) =>
   `${fmt(x.rps)} req/s, p50 ${fmt(x.p50, 1)} ms, p99 ${fmt(x.p99, 1)} ms, ${x.errors} errors${x.bytes ? `, ${fmt(x.bytes / 1024, 1)} KB each` : ''}`;
@@ -173,7 +186,7 @@ async function measureReads(server: BenchServer, eps: ReadEndpoint[]): Promise<M
       next: ep.paths.length > 1 ? () => ({ path: ep.paths[i++ % ep.paths.length] }) : undefined,
     };
     if (WARMUP) await httpLoad(ep.label, { ...opts, seconds: WARMUP });
-    out.set(ep.key, await httpLoad(ep.label, { ...opts, seconds: SECONDS }));
+    out.set(ep.key, await withCpu([server.child.pid!], () => httpLoad(ep.label, { ...opts, seconds: SECONDS })));
   }
   return out;
 }
@@ -191,7 +204,7 @@ async function measureRaw(url: string, eps: ReadEndpoint[]): Promise<Map<string,
         for (const st of plans[i % plans.length]) await replay(pool, st);
       };
       if (WARMUP) await loop(ep.label, CONNECTIONS, WARMUP, op);
-      out.set(ep.key, await loop(`${ep.label} (raw pg)`, CONNECTIONS, SECONDS, op));
+      out.set(ep.key, await withCpu([], () => loop(`${ep.label} (raw pg)`, CONNECTIONS, SECONDS, op)));
       figures[`raw_statements_${ep.key}`] = plans[0].map((s) => s.text.replace(/\s+/g, ' ').slice(0, 300));
     }
   } finally {
@@ -216,52 +229,60 @@ async function measureDecisions(server: BenchServer, url: string): Promise<{ htt
     let i = 0;
     const body = (p: (typeof pool)[number]) =>
       JSON.stringify({ form_id: p.request_id, form_type: p.form_type, status: 'Approved', comments: 'bench' });
-    const httpFig = await httpLoad('decisions (update-status)', {
-      url: `${server.url}/api/manager/update-status`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      next: () => {
-        const p = pool[i++ % pool.length];
-        return { path: '/api/manager/update-status', headers: { authorization: `Bearer ${tokens.get(p.line_manager_id)}` }, body: body(p) };
-      },
-    });
+    const httpFig = await withCpu([server.child.pid!], () =>
+      httpLoad('decisions (update-status)', {
+        url: `${server.url}/api/manager/update-status`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        next: () => {
+          const p = pool[i++ % pool.length];
+          return {
+            path: '/api/manager/update-status',
+            headers: { authorization: `Bearer ${tokens.get(p.line_manager_id)}` },
+            body: body(p),
+          };
+        },
+      }),
+    );
     log(`reverted ${await revertDecisions(db, before)} decisions`);
 
     // Raw: the conditional update, the request's new stage and the event row, in one transaction.
     before = await maxEventId(db);
-    const raw = await loop(
-      'decisions (raw conditional-update transaction)',
-      CONNECTIONS,
-      SECONDS,
-      async (k) => {
-        const p = pool[k % pool.length];
-        const c = await db.connect();
-        try {
-          await c.query('BEGIN');
-          const u = await c.query(
-            `UPDATE approvals SET decision = 'Approved', signer_id = $2, signer_name = 'bench', decided_at = now(), comments = 'bench'
+    const raw = await withCpu([], () =>
+      loop(
+        'decisions (raw conditional-update transaction)',
+        CONNECTIONS,
+        SECONDS,
+        async (k) => {
+          const p = pool[k % pool.length];
+          const c = await db.connect();
+          try {
+            await c.query('BEGIN');
+            const u = await c.query(
+              `UPDATE approvals SET decision = 'Approved', signer_id = $2, signer_name = 'bench', decided_at = now(), comments = 'bench'
                                   WHERE request_pk = $1 AND stage = 'line_manager' AND decision = 'Pending'`,
-            [p.id, p.line_manager_id],
-          );
-          if (u.rowCount !== 1) throw new Error('already decided');
-          const next = p.form_type === 'leave-request' ? 'hr' : 'finance';
-          await c.query('UPDATE requests SET current_stage = $2, updated_at = now() WHERE id = $1', [p.id, next]);
-          await c.query(
-            `INSERT INTO request_events (request_pk, actor_id, event_type, stage, field, old_value, new_value, details)
+              [p.id, p.line_manager_id],
+            );
+            if (u.rowCount !== 1) throw new Error('already decided');
+            const next = p.form_type === 'leave-request' ? 'hr' : 'finance';
+            await c.query('UPDATE requests SET current_stage = $2, updated_at = now() WHERE id = $1', [p.id, next]);
+            await c.query(
+              `INSERT INTO request_events (request_pk, actor_id, event_type, stage, field, old_value, new_value, details)
                        VALUES ($1, $2, 'decision', 'line_manager', 'line_manager_approval', 'Pending', 'Approved', '{}')`,
-            [p.id, p.line_manager_id],
-          );
-          await c.query('COMMIT');
-        } catch (err) {
-          await c.query('ROLLBACK');
-          throw err;
-        } finally {
-          c.release();
-        }
-      },
-      amount,
+              [p.id, p.line_manager_id],
+            );
+            await c.query('COMMIT');
+          } catch (err) {
+            await c.query('ROLLBACK');
+            throw err;
+          } finally {
+            c.release();
+          }
+        },
+        amount,
+      ),
     );
     log(`reverted ${await revertDecisions(db, before)} decisions`);
     return { http: httpFig, raw };
@@ -760,6 +781,7 @@ async function main() {
             `>= ${target}x`,
             ratio >= target,
           );
+          addCpu(ep.label, h, r);
         }
       }
     }
@@ -776,6 +798,7 @@ async function main() {
         '>= 0.6x, no errors',
         ratio >= 0.6 && d.http.errors === 0,
       );
+      addCpu('decisions', d.http, d.raw);
     }
 
     if (ONLY.has('assistant')) {

@@ -1,0 +1,52 @@
+// CPU used per call, by process, from /proc (utime + stime): the load generator (this process), the server
+// instance(s), PostgreSQL (every 'postgres' process) and everything else. Linux only (elsewhere: undefined).
+// The ratio of a server row to its raw row is throughput on the same cores; these figures say what each side spent.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+
+export interface CpuPerCall {
+  /** Microseconds of CPU per call. */
+  load: number;
+  server: number;
+  postgres: number;
+  other: number;
+}
+
+const TICKS_PER_S = 100; // USER_HZ: 100 on every Linux this runs on
+
+type Kind = keyof CpuPerCall;
+
+/** CPU seconds so far of every process, with its side. */
+function sample(serverPids: number[]): Map<number, { kind: Kind; seconds: number }> | undefined {
+  if (!existsSync('/proc/self/stat')) return undefined;
+  const out = new Map<number, { kind: Kind; seconds: number }>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const close = stat.lastIndexOf(')');
+    const comm = stat.slice(stat.indexOf('(') + 1, close);
+    const f = stat.slice(close + 2).split(' ');
+    const pid = Number(d);
+    const kind: Kind = pid === process.pid ? 'load' : serverPids.includes(pid) ? 'server' : comm === 'postgres' ? 'postgres' : 'other';
+    out.set(pid, { kind, seconds: (Number(f[11]) + Number(f[12])) / TICKS_PER_S });
+  }
+  return out;
+}
+
+/** Runs `run` and answers its figure with the CPU each side used per call (`total` calls). */
+export async function withCpu<T extends { total: number }>(serverPids: number[], run: () => Promise<T>): Promise<T & { cpu?: CpuPerCall }> {
+  const a = sample(serverPids);
+  const fig = await run();
+  const b = sample(serverPids);
+  if (!a || !b || fig.total === 0) return fig;
+  // Per process: what it used between the two samples (all of it if it started meanwhile); a process that ended
+  // meanwhile is not counted (its last moments are lost, never subtracted).
+  const used: CpuPerCall = { load: 0, server: 0, postgres: 0, other: 0 };
+  for (const [pid, end] of b) used[end.kind] += end.seconds - (a.get(pid)?.seconds ?? 0);
+  const per = (k: Kind) => Math.round((used[k] / fig.total) * 1e6);
+  return { ...fig, cpu: { load: per('load'), server: per('server'), postgres: per('postgres'), other: per('other') } };
+}
