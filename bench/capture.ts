@@ -53,13 +53,16 @@ export async function startCapturer(databaseUrl: string): Promise<Capturer> {
           if (c.__checkedOut && (typeof text === 'string' || typeof text?.text === 'string')) log?.push(asStatement(text, rest[0]));
           return q(text, ...rest);
         };
-        const release = client.release.bind(client);
-        c.release = (...a: any[]) => {
-          c.__checkedOut = false;
-          return release(...a);
-        };
         c.__recording = true;
       }
+      // pg-pool gives the client a new release function at every checkout: it is wrapped each time, so the
+      // client stops recording when this checkout ends (a client still marked checked out would record the
+      // statements of later pool.query calls a second time).
+      const release = client.release;
+      c.release = (...a: any[]) => {
+        c.__checkedOut = false;
+        return release(...a);
+      };
       c.__checkedOut = true;
       return client;
     });
