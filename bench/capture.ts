@@ -58,7 +58,7 @@ export async function startCapturer(databaseUrl: string): Promise<Capturer> {
       // pg-pool gives the client a new release function at every checkout: it is wrapped each time, so the
       // client stops recording when this checkout ends (a client still marked checked out would record the
       // statements of later pool.query calls a second time).
-      const release = client.release;
+      const release = client.release.bind(client);
       c.release = (...a: any[]) => {
         c.__checkedOut = false;
         return release(...a);
@@ -67,7 +67,13 @@ export async function startCapturer(databaseUrl: string): Promise<Capturer> {
       return client;
     });
   };
-  const config = { ...loadConfig({ ...process.env, ADMINEASE_WEB_DIR: '/nonexistent' }), databaseUrl, logLevel: 'silent' };
+  // Without the per-instance answer cache: a capture records the statements an answer costs. (Queues answer from
+  // it whatever the request's Cache-Control says; with it on, a call repeated while capturing recorded nothing.)
+  const config = {
+    ...loadConfig({ ...process.env, ADMINEASE_WEB_DIR: '/nonexistent', ADMINEASE_QUEUE_CACHE: '0' }),
+    databaseUrl,
+    logLevel: 'silent',
+  };
   const app = await buildApp({ db, config, logger: false });
   await app.ready();
   // What the app starts on its own (the reset-password sweep's first pass) is not part of any endpoint's work.

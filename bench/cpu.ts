@@ -50,3 +50,30 @@ export async function withCpu<T extends { total: number }>(serverPids: number[],
   const per = (k: Kind) => Math.round((used[k] / fig.total) * 1e6);
   return { ...fig, cpu: { load: per('load'), server: per('server'), postgres: per('postgres'), other: per('other') } };
 }
+
+/** CPU seconds so far of one process (undefined when it is gone or this is not Linux). */
+export function cpuSecondsOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / TICKS_PER_S;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Waits until a process is idle: under 5 % of a core over a whole second (at most `maxMs`). A server started
+ * for a measurement first trains the assistant's language model in a worker and runs its jobs' first passes;
+ * measured meanwhile, that work would count as the calls' CPU and take cores from the load.
+ */
+export async function settled(pid: number, maxMs = 120_000): Promise<void> {
+  const end = Date.now() + maxMs;
+  let last = cpuSecondsOf(pid);
+  while (last !== undefined && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = cpuSecondsOf(pid);
+    if (now === undefined || now - last < 0.05) return;
+    last = now;
+  }
+}

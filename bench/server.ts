@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 import { freePort } from '../src/server/db/embedded.js';
+import { settled } from './cpu.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -58,6 +59,8 @@ export async function startServer(opts: {
     if (Date.now() > deadline) throw new Error(`server did not start:\n${out}\n${err}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+  // Measured from when its start-up work is done (the assistant's training, the first passes of its jobs).
+  await settled(child.pid!);
   return {
     port,
     url: `http://127.0.0.1:${port}`,
