@@ -9,6 +9,7 @@ import { loadConfig } from '../config.js';
 import { type Db, createDb } from '../db/pool.js';
 import { type Factories, factories } from '../test/factories.js';
 import { TestClock, type TestApp, startTestApp } from '../test/harness.js';
+import { sweepReminders } from './reminders.js';
 
 let t: TestApp;
 let f: Factories;
@@ -220,6 +221,52 @@ describe('reminders and escalation', () => {
     const rec = await f.request({ owner: employee, formType: 'petty-cash' });
     at('2026-12-22'); // one working day: reminded with the type's own limit
     await bothPoll();
+    expect(await titles(manager.id, rec.request_id, 'Reminder')).toHaveLength(1);
+  });
+  it('a backlog longer than one pass is worked through by the next passes; a stage done today is not looked at again', async () => {
+    at('2027-03-01'); // Monday
+    const mine = [];
+    for (let k = 0; k < 3; k += 1) {
+      const manager = await f.person({ kind: 'line_manager' });
+      const employee = await f.person({ kind: 'employee', manager });
+      mine.push({ manager, rec: await f.request({ owner: employee, formType: 'petty-cash' }) });
+    }
+    at('2027-03-03'); // Wednesday: 2 working days; everything the earlier tests left waiting is due too
+    const passes: Array<{ reminded: number; escalated: number }> = [];
+    const pass = () => sweepReminders(t.db, t.clock.now(), { mail: false, batch: 2 });
+    for (let p = await pass(); passes.length < 100; p = await pass()) {
+      passes.push(p);
+      if (p.reminded === 0 && p.escalated === 0) break;
+    }
+    // Two stages a pass: more than one pass, each reminding stages the ones before it did not.
+    expect(passes.length).toBeGreaterThan(2);
+    expect(passes.at(-1)).toEqual({ reminded: 0, escalated: 0 });
+    for (const { manager, rec } of mine) expect(await titles(manager.id, rec.request_id, 'Reminder')).toHaveLength(1);
+    // Everything is done for today: a later pass does not even look at those stages.
+    const looked: string[] = [];
+    const counting = { ...t.db, query: (q: unknown, v?: unknown[]) => (looked.push(String(q)), t.db.query(q as string, v)) } as typeof t.db;
+    t.clock.advance(2 * 3_600_000);
+    expect(await sweepReminders(counting, t.clock.now(), { mail: false, batch: 2 })).toEqual({ reminded: 0, escalated: 0 });
+    expect(looked.filter((q) => /INSERT INTO approval_reminders/.test(q))).toEqual([]);
+  });
+
+  it('an escalation that falls due later the same day (the limits changed) is still made by a later pass', async () => {
+    const administrator = await f.person({ kind: 'admin' });
+    const boss = await f.person({ kind: 'line_manager' });
+    const manager = await f.person({ kind: 'line_manager', manager: boss });
+    const employee = await f.person({ kind: 'employee', manager });
+    at('2027-04-05'); // Monday
+    const rec = await f.request({ owner: employee, formType: 'purchase-requisition' });
+    at('2027-04-08'); // Thursday: 3 working days, reminded (escalation after 5)
+    await sweepReminders(t.db, t.clock.now(), { mail: false });
+    expect(await titles(manager.id, rec.request_id, 'Reminder')).toHaveLength(1);
+    expect(await titles(boss.id, rec.request_id, 'Escalated')).toEqual([]);
+    const admin = await f.login(administrator); // a session of that day
+    const put = await admin.put('/api/admin/reminder-settings/purchase-requisition', { remind_after_days: 2, escalate_after_days: 3 });
+    expect(put.status, put.text).toBe(200);
+    t.clock.advance(3_600_000);
+    await sweepReminders(t.db, t.clock.now(), { mail: false });
+    expect(await titles(boss.id, rec.request_id, 'Escalated')).toHaveLength(1);
     expect(await titles(manager.id, rec.request_id, 'Reminder')).toHaveLength(1);
   });
 });

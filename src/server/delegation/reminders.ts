@@ -10,7 +10,7 @@ import type { OverdueItem } from '../../domain/delegation.js';
 
 export type { OverdueItem };
 import { formTypeLabel, stageApprovalField } from '../../domain/notifications.js';
-import { type ReminderSettings, reminderStep } from '../../domain/reminders.js';
+import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings, reminderStep } from '../../domain/reminders.js';
 import type { Db, Queryable } from '../db/pool.js';
 import { LIVE_CHANNEL } from '../events/notify.js';
 import { recordEvent } from '../events/service.js';
@@ -31,19 +31,40 @@ interface Options {
 /**
  * Stages waiting long enough to be due something: a superset by calendar days (n working days span at least n - 1
  * whole days between the two business dates), narrowed by the working-day count in code. IT tickets have their own
- * lifecycle and are left out.
+ * lifecycle and are left out. `s.since`: when the stage began waiting.
  */
-const WAITING_SQL = `${RECORD_SELECT}
+const DUE_SQL = `${RECORD_SELECT}
   JOIN approvals w ON w.request_pk = r.id AND w.stage = r.current_stage AND w.decision = 'Pending'
   LEFT JOIN reminder_settings rs ON rs.form_type = r.form_type
+  CROSS JOIN LATERAL (
+    SELECT coalesce((SELECT max(p.decided_at) FROM approvals p WHERE p.request_pk = r.id AND p.seq < w.seq AND p.decision <> 'Pending'),
+                    r.created_at) AS since
+  ) s
  WHERE r.current_stage IS NOT NULL AND r.current_stage <> 'it_helpdesk'
-   AND coalesce((SELECT max(p.decided_at) FROM approvals p WHERE p.request_pk = r.id AND p.seq < w.seq AND p.decision <> 'Pending'), r.created_at)
-       <= $1::timestamptz - make_interval(days => coalesce(rs.remind_after_days, 2) - 1)`;
+   AND s.since <= $1::timestamptz - make_interval(days => coalesce(rs.remind_after_days, ${DEFAULT_REMINDER_SETTINGS.remind_after_days}) - 1)`;
 
-/** One pass over every waiting stage at `now` (the app clock). */
-export async function sweepReminders(db: Db, now: Date, opts: Options): Promise<SweepResult> {
+/**
+ * The sweep's share of them: what an earlier pass did today is not looked at again (a stage reminded today is left
+ * out unless its escalation may be due, by the same superset, and is not done), and those not yet reminded today
+ * come first, so a backlog longer than one pass is worked through by the next passes. The reminder of today is
+ * looked up by its key for each row (as a join, a fresh table's missing statistics once planned a scan per row).
+ */
+const REMINDED_TODAY = `EXISTS (SELECT 1 FROM approval_reminders ar
+                          WHERE ar.request_pk = r.id AND ar.stage = w.stage AND ar.kind = 'reminder' AND ar.sent_on = $2::date)`;
+const SWEEP_SQL = `${DUE_SQL}
+   AND (NOT ${REMINDED_TODAY}
+        OR (w.escalated_to_id IS NULL
+            AND s.since <= $1::timestamptz - make_interval(days => coalesce(rs.escalate_after_days, ${DEFAULT_REMINDER_SETTINGS.escalate_after_days}) - 1)))
+ ORDER BY ${REMINDED_TODAY}, r.id
+ LIMIT $3`;
+
+/** Stages one pass looks at, at most (the rest wait for the next pass, ten minutes later). */
+export const SWEEP_BATCH = 5000;
+
+/** One pass over the waiting stages at `now` (the app clock) not yet done today. */
+export async function sweepReminders(db: Db, now: Date, opts: Options & { batch?: number }): Promise<SweepResult> {
   const settings = await reminderSettingsOf(db);
-  const rows = (await db.query<RecordRow>(`${WAITING_SQL} ORDER BY r.id LIMIT 5000`, [now])).rows;
+  const rows = (await db.query<RecordRow>(SWEEP_SQL, [now, businessDate(now), opts.batch ?? SWEEP_BATCH])).rows;
   const out: SweepResult = { reminded: 0, escalated: 0 };
   for (const row of rows) {
     const stage = row.current_stage as Stage;
@@ -201,7 +222,7 @@ export async function overdueList(db: Queryable, now: Date, limit = 500): Promis
   const r = await db.query(
     `SELECT x.*, hc.first_name || ' ' || hc.last_name AS hr_contact_name, es.first_name || ' ' || es.last_name AS escalated_to_name,
             w.escalated_at
-       FROM (${WAITING_SQL}) x
+       FROM (${DUE_SQL}) x
        JOIN approvals w ON w.request_pk = x.pk AND w.stage = x.current_stage
        LEFT JOIN users hc ON hc.id = x.hr_contact_id
        LEFT JOIN users es ON es.id = w.escalated_to_id

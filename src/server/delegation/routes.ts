@@ -20,7 +20,7 @@ import {
   setOutOfOffice,
 } from './service.js';
 
-/** How often the reminders sweep runs (each run is cheap; reminders go out at most once a business day). */
+/** How often the reminders sweep runs (a run reads only what is not done today; reminders go out at most once a business day). */
 export const SWEEP_EVERY_MINUTES = 10;
 
 const date = (name: string) =>
