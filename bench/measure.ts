@@ -1,7 +1,7 @@
-// Measuring: autocannon against the HTTP server, and the same work issued straight through a pg pool
+// Measuring: a lean HTTP load (lean-http.ts) against the server, and the same work issued straight through a pg pool
 // (the raw database path) with the same concurrency, both reduced to requests/s, p50, p99 and errors.
-import autocannon from 'autocannon';
 import type { CpuPerCall } from './cpu.js';
+import { LeanConnection } from './lean-http.js';
 
 export interface Figure {
   name: string;
@@ -30,44 +30,59 @@ export interface LoadOptions {
   seconds: number;
   /** Stop after this many requests (a pool of one-shot writes). */
   amount?: number;
-  /** Status codes counted as success besides 2xx. */
 }
 
-/** One autocannon run; 'errors' counts transport errors, timeouts and non-2xx answers. */
+/**
+ * `connections` kept-alive connections, each sending its next request when the last is answered (like autocannon,
+ * with the lean client of lean-http.ts), for `seconds` or `amount` requests; 'errors' counts transport errors,
+ * timeouts (10 s) and non-2xx answers. Latencies in milliseconds.
+ */
 export async function httpLoad(name: string, o: LoadOptions): Promise<Figure> {
   const u = new URL(o.url);
-  const opts: autocannon.Options = {
-    url: `${u.protocol}//${u.host}`,
-    connections: o.connections,
-    duration: o.seconds,
-    ...(o.amount ? { amount: o.amount } : {}),
-    timeout: 10,
-    requests: [
-      {
-        method: o.method ?? 'GET',
-        path: u.pathname + u.search,
-        headers: o.headers,
-        body: o.body,
-        ...(o.next
-          ? {
-              setupRequest: (req: any) => {
-                const n = o.next!();
-                return { ...req, path: n.path, headers: { ...(o.headers ?? {}), ...(n.headers ?? {}) }, body: n.body ?? req.body };
-              },
-            }
-          : {}),
-      },
-    ],
+  const path = u.pathname + u.search;
+  const method = o.method ?? 'GET';
+  const lat: number[] = [];
+  let errors = 0;
+  let started = 0;
+  let bytes = 0;
+  const t0 = performance.now();
+  const end = t0 + o.seconds * 1000;
+  const worker = async () => {
+    const c = new LeanConnection(u.hostname, Number(u.port || 80));
+    try {
+      while (performance.now() < end && (o.amount === undefined || started < o.amount)) {
+        started += 1;
+        const n = o.next?.();
+        const req = n
+          ? { method, path: n.path, headers: n.headers ? { ...o.headers, ...n.headers } : o.headers, body: n.body ?? o.body }
+          : { method, path, headers: o.headers, body: o.body };
+        const s = performance.now();
+        try {
+          const a = await c.request(req);
+          bytes += a.bytes;
+          if (a.status >= 200 && a.status < 300) lat.push(performance.now() - s);
+          else errors += 1;
+        } catch {
+          errors += 1;
+        }
+      }
+    } finally {
+      c.close();
+    }
   };
-  const r = await autocannon(opts);
+  await Promise.all(Array.from({ length: o.connections }, worker));
+  const took = (performance.now() - t0) / 1000;
+  lat.sort((a, b) => a - b);
+  const total = lat.length + errors;
   return {
     name,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts + r.non2xx,
-    total: r.requests.total,
-    bytes: r.requests.total > 0 ? (r as any).throughput.total / r.requests.total : undefined,
+    rps: lat.length / took,
+    p50: percentile(lat, 50),
+    p95: percentile(lat, 95),
+    p99: percentile(lat, 99),
+    errors,
+    total,
+    bytes: total > 0 ? bytes / total : undefined,
   };
 }
 

@@ -14,6 +14,7 @@ import { type Statement, replay, startCapturer } from './capture.js';
 import { SCALE_ORG, log, quiesce, retrying } from './common.js';
 import { percentile } from './measure.js';
 import { sessionsForIds } from './endpoints.js';
+import { LeanPool } from './lean-http.js';
 
 /** The kinds of call reported separately. */
 export const KINDS = ['list', 'details', 'queue', 'decision', 'submission', 'edit'] as const;
@@ -437,37 +438,19 @@ async function drive(
 
 // ---- the HTTP path ----------------------------------------------------------------------------------------------
 
-function request(agent: http.Agent, base: URL, call: Call): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const payload = call.body === undefined ? undefined : JSON.stringify(call.body);
-    const req = http.request(
-      {
-        host: base.hostname,
-        port: base.port,
-        method: call.method,
-        path: call.path,
-        agent,
-        headers: {
-          authorization: `Bearer ${call.token}`,
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (d: Buffer) => chunks.push(d));
-        res.on('end', () => {
-          const status = res.statusCode ?? 0;
-          if (status >= 200 && status < 300) resolve();
-          else
-            reject(new Error(`${call.method} ${call.path.split('?')[0]} -> ${status} ${Buffer.concat(chunks).toString().slice(0, 160)}`));
-        });
-        res.on('error', reject);
-      },
-    );
-    req.setTimeout(30_000, () => req.destroy(new Error('timeout after 30 s')));
-    req.on('error', reject);
-    req.end(payload);
-  });
+async function request(pool: LeanPool, call: Call): Promise<void> {
+  const payload = call.body === undefined ? undefined : JSON.stringify(call.body);
+  const a = await pool.request(
+    {
+      method: call.method,
+      path: call.path,
+      headers: { authorization: `Bearer ${call.token}`, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      body: payload,
+    },
+    true,
+  );
+  if (a.status < 200 || a.status >= 300)
+    throw new Error(`${call.method} ${call.path.split('?')[0]} -> ${a.status} ${String(a.body ?? '').slice(0, 160)}`);
 }
 
 /** Cache counters of an instance from GET /metrics. */
@@ -492,11 +475,10 @@ export async function cacheCounters(url: string): Promise<{ hits: number; misses
 
 /** The mixed load over HTTP against `target` (a server or the proxy); cache counters read from `instances`. */
 export async function mixedHttp(plan: MixedPlan, target: string, instances: string[], load: Load, seconds: number): Promise<MixedFigure> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 'closed' in load ? load.closed : 256 });
-  const base = new URL(target);
+  const pool = new LeanPool(target);
   const before = await Promise.all(instances.map(cacheCounters));
   try {
-    const fig = await drive(plan, load, seconds, (_op, call) => request(agent, base, call));
+    const fig = await drive(plan, load, seconds, (_op, call) => request(pool, call));
     const after = await Promise.all(instances.map(cacheCounters));
     const sum = (xs: typeof before, k: keyof (typeof before)[number]) => xs.reduce((s, x) => s + x[k], 0);
     const hits = sum(after, 'hits') - sum(before, 'hits');
@@ -510,7 +492,7 @@ export async function mixedHttp(plan: MixedPlan, target: string, instances: stri
     };
     return fig;
   } finally {
-    agent.destroy();
+    pool.close();
   }
 }
 

@@ -1,6 +1,6 @@
 // A CPU profile of the production server under load on one endpoint (or decisions): the server runs with
-// --cpu-prof while autocannon loads it, then the heaviest functions (self time) are printed; the .cpuprofile
-// file opens in Chrome DevTools. Decisions are put back afterwards.
+// --cpu-prof while the lean HTTP load (lean-http.ts) runs against it, then the heaviest functions (self time) are
+// printed; the .cpuprofile file opens in Chrome DevTools. Decisions are put back afterwards.
 //   npx tsx bench/profile.ts details        # user_forms, manager_queue, hr_queue, ..., details, decisions, assistant,
 //                                           # mixed (the mixed load of mixed.ts, 20 s, put back afterwards)
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { benchDatabaseName, benchServerUrl, flags, intFlag, scaleEmail, withData
 import { pendingPool, readEndpoints, sessionsFor, sessionsForIds } from './endpoints.js';
 import { httpLoad } from './measure.js';
 import { mixedHttp, planMixed, restore, snapshot } from './mixed.js';
-import { startServer } from './server.js';
+import { catchUpReminders, startServer } from './server.js';
 
 const which = process.argv[2] ?? 'details';
 const f = flags(process.argv.slice(3));
@@ -19,6 +19,7 @@ const url = withDatabase(benchServerUrl(), f.get('database') ?? benchDatabaseNam
 const dir = path.join(os.tmpdir(), 'adminease-bench-profile');
 rmSync(dir, { recursive: true, force: true });
 const pool = new pg.Pool({ connectionString: url, max: 4 });
+await catchUpReminders(url);
 const server = await startServer({
   databaseUrl: url,
   webDir: path.join(os.tmpdir(), 'adminease-bench-web'),

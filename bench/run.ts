@@ -1,4 +1,4 @@
-// `npm run bench`: the production server (built web, PostgreSQL at scale) under autocannon, the same work
+// `npm run bench`: the production server (built web, PostgreSQL at scale) under a lean HTTP load (lean-http.ts), the same work
 // through a raw pg pool, the 10,000-request database for the scale ratio, the web bundle, a dashboard with a
 // large queue in headless Chromium, and two instances behind a round-robin proxy. Prints every figure beside
 // its target (issue 10) and writes bench/results/latest.{json,md}.
@@ -49,7 +49,7 @@ import {
   snapshot,
 } from './mixed.js';
 import { startProxy } from './proxy.js';
-import { type BenchServer, ROOT, startServer } from './server.js';
+import { type BenchServer, ROOT, catchUpReminders, startServer } from './server.js';
 import { type BundleReport, type UsableReport, buildWeb, bundleReport, dashboardUsable } from './web.js';
 
 const f = flags();
@@ -734,6 +734,7 @@ async function main() {
 
   const pool = new pg.Pool({ connectionString: bigUrl, max: 4 });
   const eps = await readEndpoints(pool);
+  log(`reminders due today sent before measuring: ${await catchUpReminders(bigUrl)}`);
   log('starting the server');
   let server = await startServer({ databaseUrl: bigUrl, webDir: WEB_DIR, logLevel: LOG_LEVEL, poolMax: POOL });
   log(`server on ${server.url}`);
@@ -854,6 +855,7 @@ async function main() {
     const small = new pg.Pool({ connectionString: smallUrl, max: 4 });
     const smallEps = (await readEndpoints(small)).filter((e) => bigReads.has(e.key));
     await small.end();
+    await catchUpReminders(smallUrl);
     server = await startServer({ databaseUrl: smallUrl, webDir: WEB_DIR, logLevel: LOG_LEVEL, poolMax: POOL });
     try {
       const smallReads = await measureReads(server, smallEps);

@@ -4,7 +4,9 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
+import { createDb } from '../src/server/db/pool.js';
 import { freePort } from '../src/server/db/embedded.js';
+import { sweepReminders } from '../src/server/delegation/reminders.js';
 import { settled } from './cpu.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -73,4 +75,24 @@ export async function startServer(opts: {
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
+}
+
+/**
+ * Works the reminders sweep through everything due today, before a measurement. A freshly seeded database has
+ * tens of thousands of steps waiting for years; the server's own passes (every 10 minutes, 5,000 steps each) would
+ * work that backlog through during the first hours, in the middle of the measurements. Answers how many reminders
+ * and escalations it sent.
+ */
+export async function catchUpReminders(databaseUrl: string): Promise<number> {
+  const db = createDb(databaseUrl, 2);
+  try {
+    let sent = 0;
+    for (;;) {
+      const r = await sweepReminders(db, new Date(), { mail: false });
+      sent += r.reminded + r.escalated;
+      if (r.reminded + r.escalated === 0) return sent;
+    }
+  } finally {
+    await db.close();
+  }
 }
