@@ -32,7 +32,12 @@ const HEAD_END = Buffer.from('\r\n\r\n');
 export class LeanConnection {
   private socket: net.Socket | null = null;
   private connecting: Promise<net.Socket> | null = null;
-  private buf: Buffer = Buffer.alloc(0);
+  private chunks: Buffer[] = [];
+  private have = 0;
+  /** The answer being read: its head, where its body starts, and its whole length (-1: head not read yet; 0: chunked). */
+  private head = '';
+  private bodyAt = 0;
+  private total = -1;
   private waiting: Waiting | null = null;
 
   constructor(
@@ -74,7 +79,9 @@ export class LeanConnection {
   private fail(e: Error) {
     const w = this.waiting;
     this.waiting = null;
-    this.buf = Buffer.alloc(0);
+    this.chunks = [];
+    this.have = 0;
+    this.total = -1;
     if (w) {
       clearTimeout(w.timer);
       w.reject(e);
@@ -82,53 +89,72 @@ export class LeanConnection {
   }
 
   private onData(d: Buffer) {
-    this.buf = this.buf.length === 0 ? d : Buffer.concat([this.buf, d]);
+    // Chunks are kept as they come and joined only when needed (a long answer arrives in several reads).
+    this.chunks.push(d);
+    this.have += d.length;
     const w = this.waiting;
     if (!w) return;
-    const end = this.buf.indexOf(HEAD_END);
-    if (end < 0) return;
-    const head = this.buf.toString('latin1', 0, end);
-    const status = Number(head.slice(9, 12));
-    const length = /\r\ncontent-length:[ \t]*(\d+)/i.exec(head);
-    let total: number;
+    if (this.total < 0) {
+      const first = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
+      this.chunks = [first];
+      const end = first.indexOf(HEAD_END);
+      if (end < 0) return;
+      this.head = first.toString('latin1', 0, end);
+      this.bodyAt = end + 4;
+      const length = /\r\ncontent-length:[ \t]*(\d+)/i.exec(this.head);
+      if (length) this.total = this.bodyAt + Number(length[1]);
+      else if (/\r\ntransfer-encoding:[ \t]*chunked/i.test(this.head))
+        this.total = 0; // found by reading the chunks
+      else {
+        // No length (a server closing after its answer): not what this server does.
+        this.fail(new Error(`an answer without a length: ${this.head.split('\r\n')[0]}`));
+        this.socket?.destroy();
+        return;
+      }
+    }
+    let total = this.total;
     let body: Buffer | undefined;
-    if (length) {
-      total = end + 4 + Number(length[1]);
-      if (this.buf.length < total) return;
-      if (w.keepBody) body = this.buf.subarray(end + 4, total);
-    } else if (/\r\ntransfer-encoding:[ \t]*chunked/i.test(head)) {
+    if (total > 0) {
+      if (this.have < total) return;
+      if (w.keepBody || this.have > total) {
+        const all = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
+        this.chunks = [all];
+        if (w.keepBody) body = all.subarray(this.bodyAt, total);
+      }
+    } else {
+      const buf = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
+      this.chunks = [buf];
       const parts: Buffer[] = [];
-      let at = end + 4;
+      let at = this.bodyAt;
       for (;;) {
-        const eol = this.buf.indexOf('\r\n', at);
+        const eol = buf.indexOf('\r\n', at);
         if (eol < 0) return;
-        const size = parseInt(this.buf.toString('latin1', at, eol), 16);
+        const size = parseInt(buf.toString('latin1', at, eol), 16);
         if (size === 0) {
-          const fin = this.buf.indexOf(HEAD_END, eol);
-          if (fin < 0 && this.buf.length < eol + 4) return;
-          total = fin >= 0 ? fin + 4 : eol + 4;
+          const fin = buf.indexOf(HEAD_END, eol);
+          if (fin < 0) return;
+          total = fin + 4;
           break;
         }
-        if (this.buf.length < eol + 2 + size + 2) return;
-        if (w.keepBody) parts.push(this.buf.subarray(eol + 2, eol + 2 + size));
+        if (buf.length < eol + 2 + size + 2) return;
+        if (w.keepBody) parts.push(buf.subarray(eol + 2, eol + 2 + size));
         at = eol + 2 + size + 2;
       }
       if (w.keepBody) body = Buffer.concat(parts);
-    } else {
-      // No length (a server closing after its answer): the rest of the stream, at close. Not used by this server.
-      this.fail(new Error(`an answer without a length: ${head.split('\r\n')[0]}`));
-      this.socket?.destroy();
-      return;
     }
-    const rest = this.buf.subarray(total);
-    this.buf = rest.length > 0 ? Buffer.from(rest) : Buffer.alloc(0);
+    // What came after the answer (nothing, without pipelining) is kept for the next one.
+    const rest = this.have > total ? Buffer.from(this.chunks[0].subarray(total)) : null;
+    this.chunks = rest ? [rest] : [];
+    this.have = rest ? rest.length : 0;
+    this.total = -1;
+    const head = this.head;
     this.waiting = null;
     clearTimeout(w.timer);
     if (/\r\nconnection:[ \t]*close/i.test(head)) {
       this.socket?.end();
       this.socket = null;
     }
-    w.resolve({ status, bytes: total, body });
+    w.resolve({ status: Number(head.slice(9, 12)), bytes: total, body });
   }
 
   async request(r: LeanRequest, keepBody = false): Promise<Answer> {
