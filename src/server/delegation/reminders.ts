@@ -64,7 +64,14 @@ export const SWEEP_BATCH = 5000;
 /** One pass over the waiting stages at `now` (the app clock) not yet done today. */
 export async function sweepReminders(db: Db, now: Date, opts: Options & { batch?: number }): Promise<SweepResult> {
   const settings = await reminderSettingsOf(db);
-  const rows = (await db.query<RecordRow>(SWEEP_SQL, [now, businessDate(now), opts.batch ?? SWEEP_BATCH])).rows;
+  const today = businessDate(now);
+  const rows = (await db.query<RecordRow>(SWEEP_SQL, [now, today, opts.batch ?? SWEEP_BATCH])).rows;
+  // Those already reminded today are here only for an escalation that may be due: no second reminder attempt.
+  const done = await db.query<{ request_pk: string; stage: string }>(
+    `SELECT request_pk, stage FROM approval_reminders WHERE kind = 'reminder' AND sent_on = $1::date AND request_pk = ANY($2::bigint[])`,
+    [today, rows.map((r) => r.pk)],
+  );
+  const remindedToday = new Set(done.rows.map((d) => `${d.request_pk}|${d.stage}`));
   const out: SweepResult = { reminded: 0, escalated: 0 };
   for (const row of rows) {
     const stage = row.current_stage as Stage;
@@ -76,7 +83,7 @@ export async function sweepReminders(db: Db, now: Date, opts: Options & { batch?
     if (step === 'escalate' && !approval?.escalated_to_id) {
       if (await escalate(db, row, stage, waited, now, opts)) out.escalated += 1;
     }
-    if (await remind(db, row, stage, waited, now, opts)) out.reminded += 1;
+    if (!remindedToday.has(`${row.pk}|${stage}`) && (await remind(db, row, stage, waited, now, opts))) out.reminded += 1;
   }
   return out;
 }
