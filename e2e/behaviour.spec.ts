@@ -371,6 +371,9 @@ test("a toast never covers the header's controls (phone and laptop) or the phone
       .click();
     const toast = page.locator('[data-layer="toast"] [role="alert"]').last();
     await expect(toast).toContainText('Failed to approve request');
+    // The pointer over the toast holds it (it would leave by itself after 7 s, which a slow machine's checks can pass).
+    await toast.hover();
+    await expect(toast).toHaveAttribute('data-held', 'true');
     const box = (await toast.boundingBox())!;
     const controls = page.locator('header').first().locator('button:visible, a:visible');
     expect(await controls.count()).toBeGreaterThan(0);

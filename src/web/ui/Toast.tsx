@@ -1,5 +1,6 @@
 // A tiny toast provider: useToast().success/error/info(message) shows a dismissible note for a few seconds,
-// announced politely (errors assertively) to screen readers.
+// announced politely (errors assertively) to screen readers. A toast stays while the pointer is over it or focus is
+// in it (time to read it, WCAG 2.2.1), and its time starts again when the pointer or focus leaves.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CheckCircle2, Info, X, XCircle } from 'lucide-react';
 import { cn } from './cn';
@@ -80,15 +81,26 @@ const looks: Record<ToastKind, { icon: ReactNode; className: string }> = {
 };
 
 function ToastView({ toast, onDismiss, role }: { toast: ToastItem; onDismiss: (id: number) => void; role?: 'alert' }) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const held = hovered || focused;
   useEffect(() => {
+    if (held) return undefined;
     const timer = window.setTimeout(() => onDismiss(toast.id), DURATION[toast.kind]);
     return () => window.clearTimeout(timer);
-  }, [toast.id, toast.kind, onDismiss]);
+  }, [toast.id, toast.kind, onDismiss, held]);
 
   const look = looks[toast.kind];
   return (
     <div
       role={role}
+      data-held={held ? 'true' : undefined}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
       className={cn(
         'animate-pop-in pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border bg-white p-3 text-sm text-gray-800 shadow-lg',
         look.className,
