@@ -99,7 +99,7 @@ function ToastView({ toast, onDismiss, role }: { toast: ToastItem; onDismiss: (i
       onPointerLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
       }}
       className={cn(
         'animate-pop-in pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border bg-white p-3 text-sm text-gray-800 shadow-lg',
