@@ -25,7 +25,10 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${ownPort}`,
-    trace: 'retain-on-failure',
+    // Recording a trace (DOM snapshots and screencast frames of every step) took a third of a spec's time and half
+    // its CPU, for every passing test too: traces are recorded on a failed test's retry (CI retries once), which is
+    // the run that fails CI.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     viewport: { width: 1440, height: 900 },

@@ -36,7 +36,9 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   const updates = watchApprovalUpdates(page);
   await page.getByRole('button', { name: 'Sign In' }).click();
   const dashboard = page.locator('main[data-testid^="dashboard-"]');
-  await expect(dashboard).toBeVisible();
+  // Signing in checks the password with argon2id (slow by design) and loads the dashboard's code: on a CI machine
+  // running two browsers and two servers it has taken more than the default 10 s.
+  await expect(dashboard).toBeVisible({ timeout: 30_000 });
   await updates.dismiss();
   return (await dashboard.getAttribute('data-testid')) ?? '';
 }
