@@ -1,11 +1,12 @@
 // Vitest global setup: one PostgreSQL per test project (the embedded server, or the external server of
 // TEST_DATABASE_URL / 127.0.0.1:5432), with a template database that is migrated and seeded once.
 // Each test file then creates its own database from the template (fast) and drops it at the end.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { trainedModel } from '../assistant/engine/nlu.js';
 import { startEmbedded } from '../db/embedded.js';
 import { migrate } from '../db/migrate.js';
 import { createDb } from '../db/pool.js';
@@ -16,6 +17,8 @@ declare module 'vitest' {
     adminDbUrl: string;
     templateDb: string;
     dbTarget: string;
+    /** A file holding the assistant's NLU model, trained once for the run (see startTestApp). */
+    nluModelFile: string;
   }
 }
 
@@ -49,7 +52,13 @@ export default async function setup(project: TestProject) {
   await seedDemo(db);
   await db.close();
 
+  // The assistant's NLU, trained once here: every test app loads this model instead of training its own.
+  const modelDir = mkdtempSync(path.join(os.tmpdir(), 'adminease-nlu-'));
+  const nluModelFile = path.join(modelDir, 'model.json');
+  writeFileSync(nluModelFile, await trainedModel());
+
   project.provide('adminDbUrl', adminUrl);
+  project.provide('nluModelFile', nluModelFile);
   project.provide('templateDb', templateDb);
   project.provide('dbTarget', target);
 
@@ -63,5 +72,6 @@ export default async function setup(project: TestProject) {
     await admin.end();
     if (stopServer) await stopServer();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    rmSync(modelDir, { recursive: true, force: true });
   };
 }

@@ -1,6 +1,7 @@
 // API test harness: a fresh database cloned from the seeded template, the app built exactly as main.ts
 // builds it, a controllable clock, and small helpers to call the API as a demo user.
-import { nluReady } from '../assistant/engine/nlu.js';
+import { readFileSync } from 'node:fs';
+import { isNluTrained, useTrainedModel } from '../assistant/engine/nlu.js';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -95,8 +96,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   // The pool keeps the configured limits (a test may give DATABASE_CONNECT_TIMEOUT_MS and the like in env).
   const db = createDb(url, 10, config.database);
   const app = await buildApp({ db, config, clock, logger: false });
-  // A listening server trains the assistant's NLU after it listens; this app never listens, so start it now.
-  void nluReady().catch(() => undefined);
+  // A listening server trains the assistant's NLU after it listens; this app never listens: it loads the model the
+  // run's global setup trained (training it in every test file cost ~2 s of CPU each).
+  if (!isNluTrained()) useTrainedModel(readFileSync(inject('nluModelFile'), 'utf8'));
   await app.ready();
 
   const call = async (

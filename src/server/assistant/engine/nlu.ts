@@ -128,6 +128,16 @@ async function train(offThread: boolean): Promise<Manager> {
 }
 
 /**
+ * Use a model trained elsewhere (node-nlp's export, from `trainedModel`) instead of training: the test harness trains
+ * once per run and every test app of the run loads that model (loading takes ~60 ms, training ~2 s of CPU).
+ */
+export function useTrainedModel(model: string): void {
+  const started = Date.now();
+  ready = Promise.resolve(managerFromModel(model));
+  trainedMs = Math.max(1, Date.now() - started);
+}
+
+/**
  * The trained manager; the first call starts the training, later calls share it. `offThread`: train in a worker
  * thread (a listening server), else in this thread.
  */
