@@ -283,7 +283,7 @@ function planDecision(
     ...row,
     status: decision === 'Rejected' ? 'Rejected' : next ? row.status : 'Approved',
     current_stage: decision === 'Rejected' ? null : next,
-    updated_at: now,
+    updated_at: now.toISOString(),
     approvals: row.approvals.map((a) =>
       a.stage === stage
         ? {

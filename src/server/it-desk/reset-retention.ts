@@ -29,7 +29,7 @@ export const RESET_PASSWORD_SWEEP_MS = 5 * 60 * 1000;
 const SET_AT_SQL = `COALESCE((data->>'new_password_set_at')::timestamptz, ((data->>'it_helpdesk_date')::date::timestamp AT TIME ZONE $4::text), created_at)`;
 
 /** The moment a password set at `data.new_password_set_at` (or the fallbacks) must be gone. */
-export function resetPasswordExpiry(data: Record<string, unknown>, createdAt: Date, ttlHours: number): Date {
+export function resetPasswordExpiry(data: Record<string, unknown>, createdAt: Date | string, ttlHours: number): Date {
   const set =
     typeof data.new_password_set_at === 'string'
       ? Date.parse(data.new_password_set_at)

@@ -82,10 +82,17 @@ export async function insertRequest(c: Queryable, r: NewRequest): Promise<Stored
   return stored;
 }
 
+/**
+ * A moment as the ISO text the records carry ('2026-03-04T10:20:30.123Z', as Date's toISOString writes it), made
+ * by PostgreSQL: parsing every row's timestamps into Dates only to write them back costed a list more than its
+ * decisions' rules.
+ */
+const isoSql = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** Select list for records: request, employee, department, line manager and the approvals as JSON. */
 export const RECORD_SELECT = `
   SELECT r.id AS pk, r.xmin::text AS version, r.revision, r.request_id, r.form_type, r.employee_id AS employee_user_id, r.line_manager_id, r.hr_contact_id,
-         r.status, r.current_stage, r.data, r.created_at, r.updated_at, r.form_type_version,
+         r.status, r.current_stage, r.data, ${isoSql('r.created_at')} AS created_at, ${isoSql('r.updated_at')} AS updated_at, r.form_type_version,
          e.employee_code, e.first_name || ' ' || e.last_name AS employee_name, d.name AS department,
          m.first_name || ' ' || m.last_name AS manager_name,
          (SELECT coalesce(json_agg(json_build_object(
@@ -135,8 +142,9 @@ export interface RecordRow {
   status: string;
   current_stage: string | null;
   data: Record<string, unknown>;
-  created_at: Date;
-  updated_at: Date;
+  /** ISO text, UTC ('2026-03-04T10:20:30.123Z'). */
+  created_at: string;
+  updated_at: string;
   /** The version of its type the request was submitted with. */
   form_type_version?: number;
   employee_code: string;
@@ -184,12 +192,66 @@ export function assertVersion(row: Pick<RecordRow, 'revision'>, expected: number
   }
 }
 
+/**
+ * The fields a decided (or pending) stage adds to a record: `<prefix>_approval`, `_signature`, `_date`,
+ * `_rejected_reason`, and when there are some `_comments`, `_decided_as`, `_on_behalf_of`.
+ */
+type StageWriter = (rec: Record<string, unknown>, a: ApprovalRow, date: string | null) => void;
+
+/** The stage fields under names computed at run time: the stages of chains defined as data. */
+const writeStageFields =
+  (p: string): StageWriter =>
+  (rec, a, date) => {
+    rec[`${p}_approval`] = a.decision;
+    rec[`${p}_signature`] = a.signer_name;
+    rec[`${p}_date`] = date;
+    rec[`${p}_rejected_reason`] = a.rejection_reason ?? '';
+    if (a.comments) rec[`${p}_comments`] = a.comments;
+    // Added to the spec's fields: a decision made for someone else (a delegate's, or after an escalation).
+    if (a.decided_as) rec[`${p}_decided_as`] = a.decided_as;
+    if (a.on_behalf_of_name) rec[`${p}_on_behalf_of`] = a.on_behalf_of_name;
+  };
+
+/**
+ * The same fields of each built-in stage, written by a function made once that spells their names out
+ * (`rec.hr_approval = ...`). Why: V8 keeps an object whose properties are added under literal names in its fast
+ * form, but more than a dozen added under computed names (`rec[name] = ...`) turn it into a dictionary, which costs
+ * about three times as much to build and twice as much to serialise, for every record of every list and queue
+ * (bench/README.md, 2026-11-29). The prefixes are the registry's constants, checked to be plain names.
+ */
+const literalStageWriter = (p: string): StageWriter => {
+  if (!/^[a-z][a-z_]*$/.test(p)) throw new Error(`stage prefix ${p} is not a plain name`);
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- made once per built-in stage from its constant prefix
+  return new Function(
+    'rec',
+    'a',
+    'date',
+    `rec.${p}_approval = a.decision;
+     rec.${p}_signature = a.signer_name;
+     rec.${p}_date = date;
+     rec.${p}_rejected_reason = a.rejection_reason ?? '';
+     if (a.comments) rec.${p}_comments = a.comments;
+     if (a.decided_as) rec.${p}_decided_as = a.decided_as;
+     if (a.on_behalf_of_name) rec.${p}_on_behalf_of = a.on_behalf_of_name;`,
+  ) as StageWriter;
+};
+const STAGE_WRITERS = new Map<string, StageWriter>(Object.entries(STAGES).map(([stage, s]) => [stage, literalStageWriter(s.prefix)]));
+
+/** A copy of the stored fields without the secret ones (a spread keeps the copy in V8's fast form: see above). */
+function dataFields(data: Record<string, unknown>): Record<string, unknown> {
+  if (!SECRET_FIELDS.some((k) => k in data)) return { ...data };
+  const out: Record<string, unknown> = {};
+  for (const k in data) if (!SECRET_SET.has(k)) out[k] = data[k];
+  return out;
+}
+
 /** The flattened record of the spec's clients. */
 export function toRecord(row: RecordRow): RequestRecord {
-  // Built key by key (no object spread, no `delete`): this runs for every row of every list.
-  const rec: Record<string, unknown> = {};
-  const data = row.data;
-  for (const k in data) if (!SECRET_SET.has(k)) rec[k] = data[k];
+  // Built with literal property names after one spread (no `delete`, no computed names): see literalStageWriter.
+  const rec: Record<string, unknown> = dataFields(row.data ?? {});
+  const approvals = row.approvals;
+  // First: a symbol key is a computed name, and added to a record that already has many fields it would make it slow.
+  if (approvals) (rec as Record<symbol, unknown>)[SIGNERS] = approvals.map((a) => ({ stage: a.stage, signer_id: a.signer_id }));
   rec.id = row.pk;
   rec.request_id = row.request_id;
   rec.form_id = row.request_id;
@@ -205,21 +267,12 @@ export function toRecord(row: RecordRow): RequestRecord {
   // A password reset's IT support status as every screen reads it (a rejected one reads Rejected).
   if (itLifecycleOf(row.form_type) === 'password-reset') rec.it_support_status = itSupportStatusOf(rec);
   rec.current_stage = row.current_stage;
-  rec.created_at = isoTime(row.created_at);
-  rec.updated_at = isoTime(row.updated_at);
-  const approvals = row.approvals;
+  rec.created_at = row.created_at;
+  rec.updated_at = row.updated_at;
   if (approvals) {
     for (let i = 0; i < approvals.length; i += 1) {
       const a = approvals[i];
-      const p = STAGES[a.stage]?.prefix ?? a.stage;
-      rec[`${p}_approval`] = a.decision;
-      rec[`${p}_signature`] = a.signer_name;
-      rec[`${p}_date`] = dateOnly(a.decided_at);
-      rec[`${p}_rejected_reason`] = a.rejection_reason ?? '';
-      if (a.comments) rec[`${p}_comments`] = a.comments;
-      // Added to the spec's fields: a decision made for someone else (a delegate's, or after an escalation).
-      if (a.decided_as) rec[`${p}_decided_as`] = a.decided_as;
-      if (a.on_behalf_of_name) rec[`${p}_on_behalf_of`] = a.on_behalf_of_name;
+      (STAGE_WRITERS.get(a.stage) ?? writeStageFields(a.stage))(rec, a, dateOnly(a.decided_at));
     }
   }
   const dataChain = approvals?.some((a) => a.approver) ?? false;
@@ -240,12 +293,10 @@ export function toRecord(row: RecordRow): RequestRecord {
   rec.next_stage = dataChain ? dataNextStage(rec, approvals) : nextStageFor(rec);
   // Added to the spec's fields: what an approver's decision sends back to say which content it approves.
   rec.version = row.revision;
-  if (approvals) (rec as Record<symbol, unknown>)[SIGNERS] = approvals.map((a) => ({ stage: a.stage, signer_id: a.signer_id }));
   return rec as RequestRecord;
 }
 
 const SECRET_SET = new Set(SECRET_FIELDS);
-const isoTime = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
 /** One request by id or human id; `reserve` also takes an event id (prepared: planning costs more than running). */
 const reserving = (where: string) =>
