@@ -117,7 +117,7 @@ describe('toRecord', () => {
       hr_date: null,
       version: 3,
     });
-    expect(signersOf(rec)).toEqual([
+    expect(signersOf(rec)).toMatchObject([
       { stage: 'line_manager', signer_id: 12 },
       { stage: 'hr', signer_id: null },
     ]);

@@ -251,7 +251,8 @@ export function toRecord(row: RecordRow): RequestRecord {
   const rec: Record<string, unknown> = dataFields(row.data ?? {});
   const approvals = row.approvals;
   // First: a symbol key is a computed name, and added to a record that already has many fields it would make it slow.
-  if (approvals) (rec as Record<symbol, unknown>)[SIGNERS] = approvals.map((a) => ({ stage: a.stage, signer_id: a.signer_id }));
+  // The approval rows themselves (each has its stage and signer_id; nothing changes them after loading).
+  if (approvals) (rec as Record<symbol, unknown>)[SIGNERS] = approvals;
   rec.id = row.pk;
   rec.request_id = row.request_id;
   rec.form_id = row.request_id;
