@@ -9,7 +9,7 @@ import { loadConfig } from '../config.js';
 import { type Db, createDb } from '../db/pool.js';
 import { type Factories, factories } from '../test/factories.js';
 import { TestClock, type TestApp, startTestApp } from '../test/harness.js';
-import { sweepReminders } from './reminders.js';
+import { type SweepResult, sweepReminders } from './reminders.js';
 
 let t: TestApp;
 let f: Factories;
@@ -47,6 +47,20 @@ const titles = async (userId: number, formId: string, prefix: string) =>
   (await t.db.query('SELECT title FROM notifications WHERE user_id = $1 AND form_id = $2 ORDER BY id', [userId, formId])).rows
     .map((r) => r.title as string)
     .filter((x) => x.startsWith(prefix));
+
+/** The database as the sweep sees it, noting the requests its selection of due stages read. */
+function watchingSweep() {
+  const read: string[] = [];
+  const watching = {
+    ...t.db,
+    query: async (q: string, v?: unknown[]) => {
+      const r = await t.db.query(q, v);
+      if (/JOIN approvals w ON/.test(q)) read.push(...r.rows.map((x: { request_id: string }) => x.request_id));
+      return r;
+    },
+  } as typeof t.db;
+  return { read, watching };
+}
 
 describe('reminders and escalation', () => {
   it('remind once a day after 2 working days, escalate once after 5 to the manager, who decides it', async () => {
@@ -234,7 +248,7 @@ describe('reminders and escalation', () => {
       mine.push({ manager, rec: await f.request({ owner: employee, formType: 'leave-request' }) });
     }
     at('2027-03-03'); // Wednesday: 2 working days; everything the earlier tests left waiting is due too
-    const passes: Array<{ reminded: number; escalated: number }> = [];
+    const passes: SweepResult[] = [];
     const pass = () => sweepReminders(t.db, t.clock.now(), { mail: false, batch: 2 });
     for (let p = await pass(); passes.length < 100; p = await pass()) {
       passes.push(p);
@@ -242,21 +256,13 @@ describe('reminders and escalation', () => {
     }
     // Two stages a pass: more than one pass, each reminding stages the ones before it did not.
     expect(passes.length).toBeGreaterThan(2);
-    expect(passes.at(-1)).toEqual({ reminded: 0, escalated: 0 });
+    expect(passes.at(-1)).toEqual({ reminded: 0, escalated: 0, unescalated: 0 });
     for (const { manager, rec } of mine) expect(await titles(manager.id, rec.request_id, 'Reminder')).toHaveLength(1);
     // Done for today: a later pass does not read them again (before, every pass re-read and re-checked every due
     // stage). It reads only stages whose escalation may fall due (by calendar days; here the earlier tests' older ones).
-    const read: string[] = [];
-    const watching = {
-      ...t.db,
-      query: async (q: string, v?: unknown[]) => {
-        const r = await t.db.query(q, v);
-        if (/JOIN approvals w ON/.test(q)) read.push(...r.rows.map((x: { request_id: string }) => x.request_id));
-        return r;
-      },
-    } as typeof t.db;
+    const { read, watching } = watchingSweep();
     t.clock.advance(2 * 3_600_000);
-    expect(await sweepReminders(watching, t.clock.now(), { mail: false })).toEqual({ reminded: 0, escalated: 0 });
+    expect(await sweepReminders(watching, t.clock.now(), { mail: false })).toEqual({ reminded: 0, escalated: 0, unescalated: 0 });
     for (const { rec } of mine) expect(read).not.toContain(rec.request_id);
   });
 
@@ -278,5 +284,43 @@ describe('reminders and escalation', () => {
     await sweepReminders(t.db, t.clock.now(), { mail: false });
     expect(await titles(boss.id, rec.request_id, 'Escalated')).toHaveLength(1);
     expect(await titles(manager.id, rec.request_id, 'Reminder')).toHaveLength(1);
+  });
+
+  it('an escalation that finds nobody to go to is recorded for the day: later passes that day leave it alone, the next day tries again', async () => {
+    const manager = await f.person({ kind: 'line_manager' }); // nobody above them
+    const employee = await f.person({ kind: 'employee', manager });
+    at('2027-05-03'); // Monday
+    const rec = await f.request({ owner: employee, formType: 'leave-request' });
+    const escalation = async () =>
+      (
+        await t.db.query(
+          `SELECT a.escalated_to_id, (SELECT array_agg(ar.sent_on::text) FROM approval_reminders ar
+                                       WHERE ar.request_pk = r.id AND ar.kind = 'no_escalation_target') AS nobody_on
+             FROM requests r JOIN approvals a ON a.request_pk = r.id AND a.stage = 'line_manager' WHERE r.request_id = $1`,
+          [rec.request_id],
+        )
+      ).rows[0];
+    // No administrator either, for this day.
+    const admins = (await t.db.query(`UPDATE users SET active = false WHERE user_type = 'admin' AND active RETURNING id`)).rows.map(
+      (x) => x.id as number,
+    );
+    try {
+      at('2027-05-10'); // the next Monday: 5 working days
+      const first = await sweepReminders(t.db, t.clock.now(), { mail: false });
+      expect(first.unescalated).toBeGreaterThanOrEqual(1);
+      expect(await escalation()).toEqual({ escalated_to_id: null, nobody_on: ['2027-05-10'] });
+      expect(await titles(manager.id, rec.request_id, 'Reminder')).toHaveLength(1);
+      // Later that day: the stage is not read, nor tried, again.
+      const { read, watching } = watchingSweep();
+      t.clock.advance(2 * 3_600_000);
+      expect((await sweepReminders(watching, t.clock.now(), { mail: false })).unescalated).toBe(0);
+      expect(read).not.toContain(rec.request_id);
+    } finally {
+      await t.db.query('UPDATE users SET active = true WHERE id = ANY($1::int[])', [admins]);
+    }
+    // The next business day, with the administrators back: it escalates to one of them.
+    at('2027-05-11');
+    await sweepReminders(t.db, t.clock.now(), { mail: false });
+    expect(admins).toContain((await escalation()).escalated_to_id);
   });
 });

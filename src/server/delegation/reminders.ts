@@ -21,6 +21,8 @@ import { reminderSettingsOf, settingsFor, stageLabelOf, waitedDays } from './ser
 export interface SweepResult {
   reminded: number;
   escalated: number;
+  /** Escalations due that found nobody to go to: recorded for the day, tried again the next business day. */
+  unescalated: number;
 }
 
 interface Options {
@@ -54,7 +56,9 @@ const REMINDED_TODAY = `EXISTS (SELECT 1 FROM approval_reminders ar
 const SWEEP_SQL = `${DUE_SQL}
    AND (NOT ${REMINDED_TODAY}
         OR (w.escalated_to_id IS NULL
-            AND s.since <= $1::timestamptz - make_interval(days => coalesce(rs.escalate_after_days, ${DEFAULT_REMINDER_SETTINGS.escalate_after_days}) - 1)))
+            AND s.since <= $1::timestamptz - make_interval(days => coalesce(rs.escalate_after_days, ${DEFAULT_REMINDER_SETTINGS.escalate_after_days}) - 1)
+            AND NOT EXISTS (SELECT 1 FROM approval_reminders nt
+                             WHERE nt.request_pk = r.id AND nt.stage = w.stage AND nt.kind = 'no_escalation_target' AND nt.sent_on = $2::date)))
  ORDER BY ${REMINDED_TODAY}, r.id
  LIMIT $3`;
 
@@ -72,7 +76,7 @@ export async function sweepReminders(db: Db, now: Date, opts: Options & { batch?
     [today, rows.map((r) => r.pk)],
   );
   const remindedToday = new Set(done.rows.map((d) => `${d.request_pk}|${d.stage}`));
-  const out: SweepResult = { reminded: 0, escalated: 0 };
+  const out: SweepResult = { reminded: 0, escalated: 0, unescalated: 0 };
   for (const row of rows) {
     const stage = row.current_stage as Stage;
     const s: ReminderSettings = settingsFor(settings, row.form_type);
@@ -81,7 +85,9 @@ export async function sweepReminders(db: Db, now: Date, opts: Options & { batch?
     if (step === 'none') continue;
     const approval = row.approvals.find((a) => a.stage === stage);
     if (step === 'escalate' && !approval?.escalated_to_id) {
-      if (await escalate(db, row, stage, waited, now, opts)) out.escalated += 1;
+      const done = await escalate(db, row, stage, waited, now, opts);
+      if (done === 'escalated') out.escalated += 1;
+      else if (done === 'nobody') out.unescalated += 1;
     }
     if (!remindedToday.has(`${row.pk}|${stage}`) && (await remind(db, row, stage, waited, now, opts))) out.reminded += 1;
   }
@@ -187,17 +193,34 @@ async function escalationTarget(c: Queryable, row: RecordRow, stage: Stage): Pro
   return r.rows[0] ?? null;
 }
 
-/** Escalates an overdue stage once (a conditional update): records it in the history and tells the person. */
-async function escalate(db: Db, row: RecordRow, stage: Stage, waited: number, now: Date, opts: Options): Promise<boolean> {
+/**
+ * Escalates an overdue stage once (a conditional update): records it in the history and tells the person. When
+ * nobody fits, that is recorded for the business day (the sweep's later passes that day leave the stage alone).
+ */
+async function escalate(
+  db: Db,
+  row: RecordRow,
+  stage: Stage,
+  waited: number,
+  now: Date,
+  opts: Options,
+): Promise<'escalated' | 'nobody' | 'already'> {
   return db.tx(async (c) => {
     const target = await escalationTarget(c, row, stage);
-    if (!target) return false;
+    if (!target) {
+      await c.query(
+        `INSERT INTO approval_reminders (request_pk, stage, kind, sent_on, sent_at) VALUES ($1, $2, 'no_escalation_target', $3, $4)
+         ON CONFLICT DO NOTHING`,
+        [row.pk, stage, businessDate(now), now],
+      );
+      return 'nobody';
+    }
     const set = await c.query(
       `UPDATE approvals SET escalated_to_id = $3, escalated_at = $4
         WHERE request_pk = $1 AND stage = $2 AND decision = 'Pending' AND escalated_to_id IS NULL RETURNING 1`,
       [row.pk, stage, target.id, now],
     );
-    if (!set.rowCount) return false;
+    if (!set.rowCount) return 'already';
     await c.query(
       `INSERT INTO approval_reminders (request_pk, stage, kind, sent_on, sent_at, recipients) VALUES ($1, $2, 'escalation', $3, $4, $5)
        ON CONFLICT DO NOTHING`,
@@ -217,7 +240,7 @@ async function escalate(db: Db, row: RecordRow, stage: Stage, waited: number, no
     });
     const title = `Escalated to you: ${formTypeLabel(row.form_type)} ${row.request_id} from ${row.employee_name} has waited ${waited} working days for the ${stageLabelOf(row, stage)} step; you may decide it`;
     await notify(c, row, stage, [target.id], title, now, opts);
-    return true;
+    return 'escalated';
   });
 }
 
