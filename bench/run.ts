@@ -41,6 +41,7 @@ import {
   type MixedFigure,
   type MixedPlan,
   READ_KINDS,
+  deleteEventsWithoutCascade,
   loadText,
   mixedHttp,
   mixedRaw,
@@ -156,7 +157,7 @@ async function revertDecisionsOnce(db: pg.Pool, eventIdBefore: number) {
       pks,
     ]);
     await c.query('DELETE FROM notifications WHERE request_pk = ANY($1) AND event_id > $2', [pks, eventIdBefore]).catch(() => undefined);
-    await c.query('DELETE FROM request_events WHERE id > $1 AND request_pk = ANY($2)', [eventIdBefore, pks]);
+    await deleteEventsWithoutCascade(c, 'id > $1 AND request_pk = ANY($2)', [eventIdBefore, pks]);
     await c.query('COMMIT');
     // Each phase starts from the same state: the dead rows of the revert are cleared now rather than by an
     // autovacuum during the next measurement.
