@@ -189,10 +189,12 @@ export const settingsFor = (all: Map<string, ReminderSettings>, formType: string
 
 /** When each stage of a record began waiting (the previous decision, else the submission), as a business date. */
 export function waitingSinceOf(row: Pick<RecordRow, 'approvals' | 'created_at'>, stage: string): string {
-  let since = new Date(row.created_at).toISOString();
+  // Compared as moments: decided_at is PostgreSQL's text of the session's zone ('...+00:00', '...+05:30'), created_at ISO 'Z' text.
+  let since = Date.parse(row.created_at);
   for (const a of row.approvals) {
     if (a.stage === stage) break;
-    if (a.decided_at && a.decision !== 'Pending' && a.decided_at > since) since = new Date(a.decided_at).toISOString();
+    const at = a.decided_at && a.decision !== 'Pending' ? Date.parse(a.decided_at) : NaN;
+    if (at > since) since = at;
   }
   return businessDate(since);
 }
