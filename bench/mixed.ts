@@ -361,6 +361,9 @@ export interface MixedFigure {
   lastError?: string;
   /** Queue and list answer cache over the phase (HTTP phases): hits / (hits + misses). */
   cache?: { hits: number; misses: number; rate: number; changes: number; fullChanges: number };
+  /** The servers' event-loop delay over the phase (the largest instance's p99 and max, ms): time a ready call waited
+   * for the server's one thread (long synchronous work, garbage collection). */
+  loop?: { p99Ms: number; maxMs: number };
 }
 
 /**
@@ -454,7 +457,9 @@ async function request(pool: LeanPool, call: Call): Promise<void> {
 }
 
 /** Cache counters of an instance from GET /metrics. */
-export async function cacheCounters(url: string): Promise<{ hits: number; misses: number; changes: number; fullChanges: number }> {
+export async function cacheCounters(
+  url: string,
+): Promise<{ hits: number; misses: number; changes: number; fullChanges: number; loopP99Ms: number; loopMaxMs: number }> {
   const text = await new Promise<string>((resolve, reject) => {
     http
       .get(`${url}/metrics`, (res) => {
@@ -470,6 +475,9 @@ export async function cacheCounters(url: string): Promise<{ hits: number; misses
     misses: v('adminease_answer_cache_misses_total'),
     changes: v('adminease_answer_cache_changes_total'),
     fullChanges: v('adminease_answer_cache_full_changes_total'),
+    // Since the previous scrape (each scrape resets them): read at a phase's end, the phase's own.
+    loopP99Ms: v('nodejs_eventloop_delay_p99_seconds') * 1000,
+    loopMaxMs: v('nodejs_eventloop_delay_max_seconds') * 1000,
   };
 }
 
@@ -490,6 +498,7 @@ export async function mixedHttp(plan: MixedPlan, target: string, instances: stri
       changes: sum(after, 'changes') - sum(before, 'changes'),
       fullChanges: sum(after, 'fullChanges') - sum(before, 'fullChanges'),
     };
+    fig.loop = { p99Ms: Math.max(...after.map((x) => x.loopP99Ms)), maxMs: Math.max(...after.map((x) => x.loopMaxMs)) };
     return fig;
   } finally {
     pool.close();

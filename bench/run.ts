@@ -32,7 +32,7 @@ import {
   scaleEmail,
   withDatabase,
 } from './common.js';
-import { withCpu } from './cpu.js';
+import { type CpuPerCall, withCpu } from './cpu.js';
 import { type Figure, fmt, httpLoad, loop, percentile } from './measure.js';
 import { type ReadEndpoint, pendingPool, readEndpoints, sessionsFor, sessionsForIds } from './endpoints.js';
 import {
@@ -83,14 +83,18 @@ const add = (section: string, measure: string, figure: string, target = '', met:
 };
 /** What each side spent per call (bench/cpu.ts): the throughput ratio of a raw row is on the same 2 cores, where the
  * load generator's own CPU is taken from the server's path only; the last figure leaves it out. */
-const addCpu = (label: string, h: Figure, r: Figure) => {
+const addCpu = (label: string, h: { cpu?: CpuPerCall }, r: { cpu?: CpuPerCall }) => {
   if (!h.cpu || !r.cpu) return;
   const ratio = (r.cpu.load + r.cpu.postgres) / (h.cpu.server + h.cpu.postgres);
+  // PostgreSQL's background processes' share (checkpoints, WAL writes of earlier phases' changes land anywhere).
+  const pg = (c: CpuPerCall) =>
+    `PostgreSQL ${fmt(c.postgres)} µs${c.postgresBackground ? ` (background ${fmt(c.postgresBackground)})` : ''}`;
   add(
     'cpu',
     `${label}: CPU per call`,
-    `server ${fmt(h.cpu.server)} µs + PostgreSQL ${fmt(h.cpu.postgres)} µs (+ load generator ${fmt(h.cpu.load)} µs); ` +
-      `raw: pg client ${fmt(r.cpu.load)} µs + PostgreSQL ${fmt(r.cpu.postgres)} µs; raw / server as CPU without the load generator ${ratio.toFixed(2)}x`,
+    `server ${fmt(h.cpu.server)} µs + ${pg(h.cpu)} (+ load generator ${fmt(h.cpu.load)} µs); ` +
+      `raw: pg client ${fmt(r.cpu.load)} µs + ${pg(r.cpu)}; other processes ${fmt(h.cpu.other)} / ${fmt(r.cpu.other)} µs` +
+      `${h.cpu.otherTop ? ` (${h.cpu.otherTop})` : ''}; raw / server as CPU without the load generator ${ratio.toFixed(2)}x`,
   );
 };
 const figText = (x: Figure) =>
@@ -410,6 +414,7 @@ const mixedText = (x: MixedFigure) =>
   (x.cache
     ? `, answer cache hit rate ${fmt(x.cache.rate * 100, 1)} % (${fmt(x.cache.changes)} changes, ${fmt(x.cache.fullChanges)} dropped everything)`
     : '') +
+  (x.loop ? `; server event-loop delay p99 ${fmt(x.loop.p99Ms, 1)} ms, max ${fmt(x.loop.maxMs, 1)} ms` : '') +
   (x.exhausted.length ? `; pools used up: ${x.exhausted.join(', ')}` : '');
 
 /** Per kind of call: at a pace (p99 targets) or at saturation (latency reported: there it is in flight / throughput). */
@@ -430,17 +435,26 @@ function addMixedKinds(label: string, h: MixedFigure, r: MixedFigure | undefined
 }
 
 /** One phase of the mixed load over HTTP and, when asked, through pg, each from the same state. */
-async function mixedPhase(url: string, db: pg.Pool, plan: MixedPlan, target: string, instances: string[], load: Load, withRaw: boolean) {
+async function mixedPhase(
+  url: string,
+  db: pg.Pool,
+  plan: MixedPlan,
+  target: string,
+  instances: string[],
+  load: Load,
+  withRaw: boolean,
+  serverPids: number[],
+) {
   const snap = await snapshot(db, plan);
-  let http: MixedFigure;
-  let raw: MixedFigure | undefined;
+  let http: MixedFigure & { cpu?: CpuPerCall };
+  let raw: (MixedFigure & { cpu?: CpuPerCall }) | undefined;
   try {
     if (WARMUP) await mixedHttp(plan, target, instances, load, WARMUP);
   } finally {
     await restore(db, snap);
   }
   try {
-    http = await mixedHttp(plan, target, instances, load, MIXED_SECONDS);
+    http = await withCpu(serverPids, () => mixedHttp(plan, target, instances, load, MIXED_SECONDS));
   } finally {
     await restore(db, snap);
   }
@@ -448,7 +462,7 @@ async function mixedPhase(url: string, db: pg.Pool, plan: MixedPlan, target: str
   if (withRaw) {
     log(`mixed load through pg (no HTTP), pool ${POOL}, ${loadText(load)}`);
     try {
-      raw = await mixedRaw(url, plan, POOL, load, MIXED_SECONDS);
+      raw = await withCpu(serverPids, () => mixedRaw(url, plan, POOL, load, MIXED_SECONDS));
     } finally {
       await restore(db, snap);
     }
@@ -468,9 +482,9 @@ async function measureMixed(url: string, db: pg.Pool, server: BenchServer): Prom
   figures.mixed_people = plan.roles;
   const pace = Math.round(plan.people / THINK);
   log(`mixed load, 1 instance: ${plan.people} people, ${CONNECTIONS} at once, ${MIXED_SECONDS} s`);
-  const sat = await mixedPhase(url, db, plan, server.url, [server.url], { closed: CONNECTIONS }, true);
+  const sat = await mixedPhase(url, db, plan, server.url, [server.url], { closed: CONNECTIONS }, true, [server.child.pid!]);
   log(`mixed load, 1 instance: ${plan.people} people at ${pace} calls/s, ${MIXED_SECONDS} s`);
-  const paced = await mixedPhase(url, db, plan, server.url, [server.url], { paced: pace }, true);
+  const paced = await mixedPhase(url, db, plan, server.url, [server.url], { paced: pace }, true, [server.child.pid!]);
   const ratio = sat.http.rps / sat.raw!.rps;
   figures.mixed = { http: sat.http, raw: sat.raw, ratio, paced: paced.http, paced_raw: paced.raw, pace };
   add(
@@ -488,6 +502,7 @@ async function measureMixed(url: string, db: pg.Pool, server: BenchServer): Prom
     ratio >= 0.7,
   );
   addMixedKinds(`mixed at saturation, 1 instance`, sat.http, sat.raw, false);
+  addCpu('mixed at saturation, 1 instance', sat.http, sat.raw ?? {});
   add(
     'mixed',
     `mixed load at the people's pace: ${plan.people} people, one call each every ${THINK} s on average (${pace} calls/s, Poisson arrivals), 1 instance`,
@@ -496,6 +511,7 @@ async function measureMixed(url: string, db: pg.Pool, server: BenchServer): Prom
     paced.http.errors === 0 && paced.http.rps >= pace * 0.9,
   );
   addMixedKinds(`mixed at ${pace} calls/s, 1 instance`, paced.http, paced.raw, true);
+  addCpu(`mixed at ${pace} calls/s, 1 instance`, paced.http, paced.raw ?? {});
   return { plan, single: sat.http };
 }
 
@@ -508,8 +524,9 @@ async function measureMixedTwoInstances(url: string, db: pg.Pool, plan: MixedPla
   const pace = Math.round(plan.people / THINK);
   try {
     log('mixed load, 2 instances behind the proxy');
-    const sat = (await mixedPhase(url, db, plan, target, [a.url, b.url], { closed: CONNECTIONS }, false)).http;
-    const paced = (await mixedPhase(url, db, plan, target, [a.url, b.url], { paced: pace }, false)).http;
+    const sat = (await mixedPhase(url, db, plan, target, [a.url, b.url], { closed: CONNECTIONS }, false, [a.child.pid!, b.child.pid!]))
+      .http;
+    const paced = (await mixedPhase(url, db, plan, target, [a.url, b.url], { paced: pace }, false, [a.child.pid!, b.child.pid!])).http;
     figures.mixed_two = { saturation: sat, paced };
     add(
       'mixed',
