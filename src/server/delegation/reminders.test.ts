@@ -286,6 +286,41 @@ describe('reminders and escalation', () => {
     expect(await titles(manager.id, rec.request_id, 'Reminder')).toHaveLength(1);
   });
 
+  it('a step reminded today whose escalation is due by calendar days but not by working days is read once a day, and again after the calendar changes', async () => {
+    const boss = await f.person({ kind: 'line_manager' });
+    const manager = await f.person({ kind: 'line_manager', manager: boss });
+    const employee = await f.person({ kind: 'employee', manager });
+    at('2027-06-03'); // Thursday
+    const rec = await f.request({ owner: employee, formType: 'leave-request' });
+    at('2027-06-07'); // Monday: 4 calendar days but 2 working days: reminded; escalation (after 5) not due
+    await sweepReminders(t.db, t.clock.now(), { mail: false });
+    expect(await titles(manager.id, rec.request_id, 'Reminder')).toHaveLength(1);
+    const laterPass = async () => {
+      const { read, watching } = watchingSweep();
+      t.clock.advance(3_600_000);
+      expect(await sweepReminders(watching, t.clock.now(), { mail: false })).toEqual({ reminded: 0, escalated: 0, unescalated: 0 });
+      return read;
+    };
+    // Later that day it is not read again (before: every pass, every ten minutes, re-read and re-checked it).
+    expect(await laterPass()).not.toContain(rec.request_id);
+    // A change of the calendar (here a holiday added, by any path) may change what is due: the next pass reads it again,
+    // and the one after does not.
+    await t.db.query(`INSERT INTO company_holidays (date, name, closed) VALUES ('2027-12-30', 'Year-end closure', true)`);
+    try {
+      expect(await laterPass()).toContain(rec.request_id);
+      expect(await laterPass()).not.toContain(rec.request_id);
+    } finally {
+      await t.db.query(`DELETE FROM company_holidays WHERE date = '2027-12-30' AND name = 'Year-end closure'`);
+    }
+    // The next day it is looked at again (and reminded again: 3 working days).
+    at('2027-06-08');
+    const { read, watching } = watchingSweep();
+    await sweepReminders(watching, t.clock.now(), { mail: false });
+    expect(read).toContain(rec.request_id);
+    expect(await titles(manager.id, rec.request_id, 'Reminder')).toHaveLength(2);
+    expect(await titles(boss.id, rec.request_id, 'Escalated')).toEqual([]);
+  });
+
   it('an escalation that finds nobody to go to is recorded for the day: later passes that day leave it alone, the next day tries again', async () => {
     const manager = await f.person({ kind: 'line_manager' }); // nobody above them
     const employee = await f.person({ kind: 'employee', manager });

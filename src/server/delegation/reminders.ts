@@ -53,7 +53,11 @@ const DUE_SQL = `${RECORD_SELECT}
  */
 const REMINDED_TODAY = `EXISTS (SELECT 1 FROM approval_reminders ar
                           WHERE ar.request_pk = r.id AND ar.stage = w.stage AND ar.kind = 'reminder' AND ar.sent_on = $2::date)`;
+/** Looked at today with nothing more due today (migration 202): left alone until tomorrow or a change of limits or calendar. */
+const NOTHING_DUE_TODAY = `EXISTS (SELECT 1 FROM approval_reminders nd
+                             WHERE nd.request_pk = r.id AND nd.stage = w.stage AND nd.kind = 'nothing_due' AND nd.sent_on = $2::date)`;
 const SWEEP_SQL = `${DUE_SQL}
+   AND NOT ${NOTHING_DUE_TODAY}
    AND (NOT ${REMINDED_TODAY}
         OR (w.escalated_to_id IS NULL
             AND s.since <= $1::timestamptz - make_interval(days => coalesce(rs.escalate_after_days, ${DEFAULT_REMINDER_SETTINGS.escalate_after_days}) - 1)
@@ -77,11 +81,15 @@ export async function sweepReminders(db: Db, now: Date, opts: Options & { batch?
   );
   const remindedToday = new Set(done.rows.map((d) => `${d.request_pk}|${d.stage}`));
   const out: SweepResult = { reminded: 0, escalated: 0, unescalated: 0 };
+  // Steps with nothing more due today once this pass is done: no reminder due by working days, or reminded today,
+  // and no escalation due by working days (the SQL's selection is by calendar days).
+  const settled: Array<{ pk: number; stage: string }> = [];
   for (const row of rows) {
     const stage = row.current_stage as Stage;
     const s: ReminderSettings = settingsFor(settings, row.form_type);
     const waited = waitedDays(row, stage, now);
     const step = reminderStep(waited, s);
+    if (step !== 'escalate') settled.push({ pk: row.pk, stage });
     if (step === 'none') continue;
     const approval = row.approvals.find((a) => a.stage === stage);
     if (step === 'escalate' && !approval?.escalated_to_id) {
@@ -91,6 +99,13 @@ export async function sweepReminders(db: Db, now: Date, opts: Options & { batch?
     }
     if (!remindedToday.has(`${row.pk}|${stage}`) && (await remind(db, row, stage, waited, now, opts))) out.reminded += 1;
   }
+  await db.query(
+    `WITH old AS (DELETE FROM approval_reminders WHERE kind = 'nothing_due' AND sent_on < $3::date)
+     INSERT INTO approval_reminders (request_pk, stage, kind, sent_on, sent_at)
+     SELECT s.pk, s.stage, 'nothing_due', $3, $4 FROM unnest($1::bigint[], $2::text[]) AS s(pk, stage)
+     ON CONFLICT DO NOTHING`,
+    [settled.map((x) => x.pk), settled.map((x) => x.stage), today, now],
+  );
   return out;
 }
 
