@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 import { createDb } from '../src/server/db/pool.js';
+import { migrate } from '../src/server/db/migrate.js';
 import { freePort } from '../src/server/db/embedded.js';
 import { sweepReminders } from '../src/server/delegation/reminders.js';
 import { settled } from './cpu.js';
@@ -86,6 +87,8 @@ export async function startServer(opts: {
 export async function catchUpReminders(databaseUrl: string): Promise<number> {
   const db = createDb(databaseUrl, 2);
   try {
+    // The product's sweep runs here before any server has started on this database: its schema first.
+    await migrate(db);
     let sent = 0;
     for (;;) {
       const r = await sweepReminders(db, new Date(), { mail: false });
