@@ -6,7 +6,7 @@
 import { MANAGER_VIEW_ONLY_TYPES } from '../../domain/approvals.js';
 import type { Queryable } from '../db/pool.js';
 import { badRequest, conflict } from '../http/errors.js';
-import { decidedOtherStepSql } from '../policies/requests.js';
+import { decidedOtherStepSql, notAcknowledgedSql } from '../policies/requests.js';
 
 export type MovableStage = 'line_manager' | 'hr';
 
@@ -60,7 +60,7 @@ function waitingSql(stage: MovableStage, where: MoveInput['where']): { sql: stri
   conds.push(
     stage === 'line_manager'
       ? `(${pending} OR (r.form_type IN (${MANAGER_VIEW_ONLY_TYPES.map((t) => `'${t}'`).join(', ')})
-            AND coalesce(r.data->>'line_manager_acknowledgement', 'false') <> 'true'))`
+            AND ${notAcknowledgedSql()}))`
       : pending,
   );
   return { sql: conds.join(' AND '), params };

@@ -43,6 +43,7 @@ import type { ActingFor } from '../policies/cover.js';
 import {
   NOT_FOUND_MESSAGE,
   type ViewRelation,
+  acknowledgedSql,
   actingFor,
   callerStageOf,
   canSeeSensitive,
@@ -52,6 +53,7 @@ import {
   hasDataChain,
   queueScopeSql,
   isSensitiveField,
+  notAcknowledgedSql,
   separationOfDutiesRefusal as dutyRefusal,
   stageStateCheck,
   viewRelations,
@@ -513,7 +515,7 @@ const ITT = () => list(formTypesOfKind('it-ticket'));
 // The `waiting` conditions repeat the predicates of the partial indexes of migration 020 word for word.
 const managerWaiting = () => `(r.current_stage = 'line_manager'
      OR (r.form_type IN (${ITT()}) AND r.current_stage IS NOT NULL
-         AND coalesce(r.data->>'line_manager_acknowledgement', 'false') <> 'true'))`;
+         AND ${notAcknowledgedSql()}))`;
 
 /** Separation of duties in the queues: a request whose other step the caller ($1) decided is not offered to them
  * (someone else of the group decides this step), nor one a delegate decided another step of for the caller (the policy's
@@ -605,7 +607,7 @@ export async function queueFor(db: Queryable, user: AuthUser, role: ApproverRole
     const decided =
       role === 'manager'
         ? `(EXISTS (SELECT 1 FROM approvals d WHERE d.request_pk = r.id AND d.stage = 'line_manager' AND d.decision = '${status}')` +
-          (status === 'Approved' ? ` OR (r.form_type IN (${ITT()}) AND r.data->>'line_manager_acknowledgement' = 'true'))` : ')')
+          (status === 'Approved' ? ` OR (r.form_type IN (${ITT()}) AND ${acknowledgedSql()}))` : ')')
         : `EXISTS (SELECT 1 FROM approvals d WHERE d.request_pk = r.id AND d.stage = '${s.stage}' AND d.decision = '${status}')`;
     // A stage rejection rejects the request (decideStage): for the line manager and HR, `r.status = 'Rejected'`
     // lets the partial indexes of migration 062 find those rows instead of walking every decided request of the

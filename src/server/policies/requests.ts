@@ -339,6 +339,14 @@ export function withoutSensitive<T extends Record<string, unknown>>(user: Viewer
   return out as T;
 }
 
+/**
+ * Whether the line manager acknowledged a view-only IT item (alias `r`), as SQL: the acknowledgement is a field of the
+ * request's data (written by it-desk/service.ts). `notAcknowledgedSql` is also the predicate of migration 020's partial
+ * index, word for word, so a queue's condition built with it can use the index.
+ */
+export const notAcknowledgedSql = (r = 'r') => `coalesce(${r}.data->>'line_manager_acknowledgement', 'false') <> 'true'`;
+export const acknowledgedSql = (r = 'r') => `${r}.data->>'line_manager_acknowledgement' = 'true'`;
+
 const sqlList = (xs: readonly string[]) => (xs.length ? xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(', ') : 'NULL');
 
 /** The requests (alias `r`) whose HR step passed on to the other HR staff: their HR contact decided another step. */
