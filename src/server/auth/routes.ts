@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../http/errors.js';
 import { assertMayViewPerson, loadUser, toApiUser } from '../people/service.js';
-import { login, logout } from './service.js';
+import { deleteDeadSessions, login, logout } from './service.js';
 import { PUBLIC_ROUTE } from '../http/edge.js';
 
 export const SESSION_COOKIE = 'adminease_session';
@@ -33,6 +33,11 @@ const LoginAnswer = z.object({ user: ApiUser, access_token: z.string() });
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
+
+  // Sessions that ended (signed out, idle, past their lifetime) are deleted a day later, once an hour across instances.
+  ctx.jobs.recurring('sessions-cleanup', { everyMinutes: 60 }, async (run) => {
+    await deleteDeadSessions(ctx.db, run.now, ctx.config);
+  });
 
   // Behind a proxy without TRUST_PROXY=1 every client has the proxy's address, and the per-address sign-in
   // throttling then slows everyone down together: say so once, loudly, in the log.

@@ -3,7 +3,7 @@
 // throttling with backoff per (e-mail, address) pair and per address.
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/pool.js';
+import type { Db, Queryable } from '../db/pool.js';
 import { HttpError, unauthorized } from '../http/errors.js';
 import { USER_SELECT, type AuthUser, loadUserByEmail } from '../people/service.js';
 import { PUBLISHED_DEMO_PASSWORD } from './demo-mode.js';
@@ -253,6 +253,30 @@ export async function authenticate(
   const absoluteEndMs = new Date(created).getTime() + maxMs;
   ctx.sessions?.set(tokenHash, user, activityMs, gen, absoluteEndMs);
   return { user, tokenHash, expiresAtMs: Math.min(absoluteEndMs, activityMs + ctx.sessionIdleMs) };
+}
+
+/** How long a session that can no longer be used is kept before the clean-up deletes it. */
+export const DEAD_SESSION_KEEP_MS = 24 * 60 * 60 * 1000;
+/** Sessions deleted at most per clean-up run (each deletion signals every instance's session cache). */
+export const DEAD_SESSION_BATCH = 5000;
+
+/**
+ * Deletes sessions that can never be used again (signed out, idle past the limit, or past their absolute lifetime)
+ * a day after they ended, at most DEAD_SESSION_BATCH a run: otherwise every sign-in is kept forever. Answers how many.
+ */
+export async function deleteDeadSessions(
+  db: Queryable,
+  now: Date,
+  limits: { sessionIdleMs: number; sessionMaxMs?: number },
+): Promise<number> {
+  const t = now.getTime() - DEAD_SESSION_KEEP_MS;
+  const maxMs = limits.sessionMaxMs ?? Number.POSITIVE_INFINITY;
+  const r = await db.query(
+    `DELETE FROM sessions WHERE token_hash IN (
+       SELECT token_hash FROM sessions WHERE revoked_at < $1 OR last_activity_at < $2 OR created_at < $3 LIMIT $4)`,
+    [new Date(t), new Date(t - limits.sessionIdleMs), Number.isFinite(maxMs) ? new Date(t - maxMs) : new Date(0), DEAD_SESSION_BATCH],
+  );
+  return r.rowCount ?? 0;
 }
 
 export async function logout(ctx: AuthContext, tokenHash: string): Promise<void> {

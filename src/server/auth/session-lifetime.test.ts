@@ -1,6 +1,7 @@
 // Sessions have an absolute lifetime from sign-in (ADMINEASE_SESSION_MAX_HOURS) besides the 24-hour idle rule,
-// also when answered from the per-instance session cache; and an open live stream (/api/events) ends with its
-// session: at logout on this instance or another one, and when the session reaches its end.
+// also when answered from the per-instance session cache; ended sessions are deleted a day later (the hourly job
+// 'sessions-cleanup'); and an open live stream (/api/events) ends with its session: at logout on this instance or
+// another one, and when the session reaches its end.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,7 @@ import { hashToken } from './service.js';
 import { type TestApp, startTestApp } from '../test/harness.js';
 
 const HOUR = 3600_000;
+const DAY = 24 * HOUR;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('absolute session lifetime', () => {
@@ -62,6 +64,40 @@ describe('absolute session lifetime', () => {
     } finally {
       await short.close();
     }
+  });
+
+  it('deletes the sessions that ended more than a day ago and keeps the rest', async () => {
+    const sam = await t.login('sam.wilson@adminease.test'); // a live session, used again after the clean-up
+    const userId = (await t.db.query(`SELECT id FROM users WHERE email = 'sam.wilson@adminease.test'`)).rows[0].id as number;
+    const now = t.clock.now().getTime();
+    const at = (ms: number) => new Date(now - ms);
+    const sessions: Record<string, { created: Date; active: Date; revoked: Date | null; kept: boolean }> = {
+      live: { created: at(HOUR), active: at(10 * 60_000), revoked: null, kept: true },
+      'signed out two days ago': { created: at(3 * DAY), active: at(2 * DAY), revoked: at(2 * DAY), kept: false },
+      'signed out two hours ago': { created: at(3 * HOUR), active: at(2 * HOUR), revoked: at(2 * HOUR), kept: true },
+      'idle for two days past the limit': { created: at(4 * DAY), active: at(3 * DAY), revoked: null, kept: false },
+      'idle just past the limit': { created: at(2 * DAY), active: at(DAY + 2 * HOUR), revoked: null, kept: true },
+      'past its 7-day lifetime a day ago': { created: at(8 * DAY + 2 * HOUR), active: at(HOUR), revoked: null, kept: false },
+      'at the end of its lifetime': { created: at(7 * DAY - HOUR), active: at(HOUR), revoked: null, kept: true },
+    };
+    for (const [name, s] of Object.entries(sessions)) {
+      await t.db.query('INSERT INTO sessions (token_hash, user_id, created_at, last_activity_at, revoked_at) VALUES ($1, $2, $3, $4, $5)', [
+        `cleanup-test ${name}`,
+        userId,
+        s.created,
+        s.active,
+        s.revoked,
+      ]);
+    }
+    await t.app.ctx.jobs.runDue();
+    const left = new Set(
+      (await t.db.query(`SELECT token_hash FROM sessions WHERE token_hash LIKE 'cleanup-test %'`)).rows.map((r) => r.token_hash as string),
+    );
+    for (const [name, s] of Object.entries(sessions)) expect(left.has(`cleanup-test ${name}`), name).toBe(s.kept);
+    const job = await t.db.query(`SELECT done_at, last_error FROM jobs WHERE name = 'sessions-cleanup' ORDER BY id DESC LIMIT 1`);
+    expect(job.rows[0]).toMatchObject({ last_error: null });
+    expect(job.rows[0].done_at).not.toBeNull();
+    expect((await sam.get('/api/auth/me')).status).toBe(200);
   });
 });
 
