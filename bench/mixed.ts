@@ -361,8 +361,9 @@ export interface MixedFigure {
   lastError?: string;
   /** Queue and list answer cache over the phase (HTTP phases): hits / (hits + misses). */
   cache?: { hits: number; misses: number; rate: number; changes: number; fullChanges: number };
-  /** The servers' event-loop delay over the phase (the largest instance's p99 and max, ms): time a ready call waited
-   * for the server's one thread (long synchronous work, garbage collection). */
+  /** How late the servers' event loop was over the phase (the largest instance's p99 and max, ms; /metrics takes
+   * its sampling timer's own 20 ms off): time a ready call waited for the server's one thread (long synchronous
+   * work, garbage collection, the cores taken by other processes). */
   loop?: { p99Ms: number; maxMs: number };
 }
 

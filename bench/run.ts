@@ -414,7 +414,7 @@ const mixedText = (x: MixedFigure) =>
   (x.cache
     ? `, answer cache hit rate ${fmt(x.cache.rate * 100, 1)} % (${fmt(x.cache.changes)} changes, ${fmt(x.cache.fullChanges)} dropped everything)`
     : '') +
-  (x.loop ? `; server event-loop delay p99 ${fmt(x.loop.p99Ms, 1)} ms, max ${fmt(x.loop.maxMs, 1)} ms` : '') +
+  (x.loop ? `; the server's event loop late by p99 ${fmt(x.loop.p99Ms, 1)} ms, at most ${fmt(x.loop.maxMs, 1)} ms` : '') +
   (x.exhausted.length ? `; pools used up: ${x.exhausted.join(', ')}` : '');
 
 /** Per kind of call: at a pace (p99 targets) or at saturation (latency reported: there it is in flight / throughput). */

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../test/harness.js';
 import { escapeLabel } from './metrics.js';
+import { LOOP_TIMER_MS, loopLateness } from './routes.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -109,6 +110,19 @@ describe('GET /metrics', () => {
         g,
       ).toBe(true);
     }
+  });
+
+  it("reports how late the event loop was, without the sampling timer's own interval", () => {
+    // Node's histogram records whole intervals between runs of its timer: an on-time loop reads the timer's interval.
+    const ms = (x: number) => x * 1e6;
+    const onTime = loopLateness({ percentile: () => ms(LOOP_TIMER_MS), max: ms(LOOP_TIMER_MS + 0.5) });
+    expect(onTime.p99).toBe(0);
+    expect(onTime.max).toBeCloseTo(0.0005, 9);
+    const late = loopLateness({ percentile: () => ms(LOOP_TIMER_MS + 12), max: ms(LOOP_TIMER_MS + 40) });
+    expect(late.p99).toBeCloseTo(0.012, 6);
+    expect(late.max).toBeCloseTo(0.04, 6);
+    // Right after a scrape (no sample yet) the histogram reads 0: on time, never negative.
+    expect(loopLateness({ percentile: () => 0, max: 0 })).toEqual({ p99: 0, max: 0 });
   });
 
   it('escapes label values', () => {
