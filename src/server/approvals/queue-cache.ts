@@ -253,8 +253,9 @@ export function queueCacheFor(db: Db): QueueCache | undefined {
 
 /**
  * Answers a queue from this database's cache (header x-queue-cache: hit), or computes, caches (unless anything
- * changed meanwhile) and answers (miss). Permission checks run before this. An answer `keep` refuses is never
- * cached (nor by the browser: Cache-Control no-store); it is answered with x-queue-cache: skip.
+ * changed meanwhile) and answers (miss). A request sent with `Cache-Control: no-cache` is computed whatever the cache
+ * holds (bypass; its answer is not stored: a valid entry stays valid, and the uncached path stays lean). Permission checks run before this. An answer `keep`
+ * refuses is never cached (nor by the browser: Cache-Control no-store); it is answered with x-queue-cache: skip.
  */
 export async function sendCachedJson(
   db: Db,
@@ -265,12 +266,14 @@ export async function sendCachedJson(
 ) {
   const cache = caches.get(db); // absent with ADMINEASE_QUEUE_CACHE=0
   reply.type('application/json; charset=utf-8');
-  const hit = cache?.get(key);
+  const bypass = /no-cache/i.test(reply.request.headers['cache-control'] ?? '');
+  const hit = bypass ? undefined : cache?.get(key);
   if (hit !== undefined) return reply.header('x-queue-cache', 'hit').send(hit);
   const gen = cache?.generation() ?? 0;
   const answer = await compute();
   const body = JSON.stringify(answer);
   if (opts.keep && !opts.keep(answer)) return reply.header('x-queue-cache', 'skip').header('cache-control', 'no-store').send(body);
+  if (bypass) return reply.header('x-queue-cache', 'bypass').send(body);
   cache?.set(key, body, gen);
   return reply.header('x-queue-cache', 'miss').send(body);
 }

@@ -116,6 +116,11 @@ describe('queue cache', () => {
     const second = await c.priya.get('/api/manager/queue');
     expect(second.headers['x-queue-cache']).toBe('hit');
     expect(second.body).toEqual(first.body);
+    // 'Cache-Control: no-cache' computes the answer again whatever the cache holds; the valid entry stays
+    const bypassed = await c.priya.get('/api/manager/queue', { 'cache-control': 'no-cache' });
+    expect(bypassed.headers['x-queue-cache']).toBe('bypass');
+    expect(bypassed.body).toEqual(first.body);
+    expect((await c.priya.get('/api/manager/queue')).headers['x-queue-cache']).toBe('hit');
     // different users and parameters have their own entries
     expect((await c.priya.get('/api/manager/queue?status=Rejected&limit=7')).headers['x-queue-cache']).toBe('miss');
     expect((await c.daniel.get('/api/manager/queue')).headers['x-queue-cache']).toBe('miss');

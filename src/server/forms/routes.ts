@@ -73,7 +73,7 @@ export default async function formsRoutes(fastify: FastifyInstance) {
   // Lists and details first: static segments win over :formType, but keeping them together reads better.
   // The spec's cached user-forms: the answer is kept per person in this instance's answer cache (the queues'
   // cache: dropped on any committed change to requests, approvals or people, on every instance; 30 s at most).
-  // The permission check runs first, every time. 'Cache-Control: no-cache' bypasses it. The person check says
+  // The permission check runs first, every time. 'Cache-Control: no-cache' bypasses the cache (sendCachedJson). The person check says
   // whose lists the caller may ask for; the request policy then keeps only the requests the caller may see.
   // An answer carrying the owner's new password is never cached: each such read is computed, and logged, anew.
   app.get('/api/forms/user-forms', { schema: { querystring: EmployeeQuery } }, async (req, reply) => {
@@ -81,11 +81,6 @@ export default async function formsRoutes(fastify: FastifyInstance) {
     const personId = await personFor(db, req.user, q.employee_id);
     const opts = ownRecords(req, q.employee_id);
     const compute = () => userFormsOf(db, req.user, personId, opts);
-    if (/no-cache/i.test(req.headers['cache-control'] ?? '')) {
-      const out = await compute();
-      if (carriesPassword(out)) reply.header('cache-control', 'no-store');
-      return out;
-    }
     // Per viewer and person, and per the answer's shape: what someone else sees of a person's requests is a filtered list.
     const key = `user-forms|${req.user.id}|${personId}|${opts.naming}|${opts.passwords ? 'pw' : 'no-pw'}`;
     return sendCachedJson(db, reply, key, compute, { keep: (out) => !carriesPassword(out) });
