@@ -67,8 +67,9 @@ export async function startCapturer(databaseUrl: string): Promise<Capturer> {
       return client;
     });
   };
-  // Without the per-instance answer cache: a capture records the statements an answer costs. (Queues answer from
-  // it whatever the request's Cache-Control says; with it on, a call repeated while capturing recorded nothing.)
+  // Without the per-instance answer cache: a capture records the statements an answer costs. (Until 2026-11-29 queues
+  // answered from it whatever the request's Cache-Control said, so a call repeated while capturing recorded nothing;
+  // they honour no-cache now, and the cache stays off here all the same.)
   const config = {
     ...loadConfig({ ...process.env, ADMINEASE_WEB_DIR: '/nonexistent', ADMINEASE_QUEUE_CACHE: '0' }),
     databaseUrl,
