@@ -524,9 +524,9 @@ async function measureMixedTwoInstances(url: string, db: pg.Pool, plan: MixedPla
   const pace = Math.round(plan.people / THINK);
   try {
     log('mixed load, 2 instances behind the proxy');
-    const sat = (await mixedPhase(url, db, plan, target, [a.url, b.url], { closed: CONNECTIONS }, false, [a.child.pid!, b.child.pid!]))
-      .http;
-    const paced = (await mixedPhase(url, db, plan, target, [a.url, b.url], { paced: pace }, false, [a.child.pid!, b.child.pid!])).http;
+    const pids = [a.child.pid!, b.child.pid!];
+    const sat = (await mixedPhase(url, db, plan, target, [a.url, b.url], { closed: CONNECTIONS }, false, pids)).http;
+    const paced = (await mixedPhase(url, db, plan, target, [a.url, b.url], { paced: pace }, false, pids)).http;
     figures.mixed_two = { saturation: sat, paced };
     add(
       'mixed',

@@ -254,8 +254,9 @@ export function queueCacheFor(db: Db): QueueCache | undefined {
 /**
  * Answers a queue from this database's cache (header x-queue-cache: hit), or computes, caches (unless anything
  * changed meanwhile) and answers (miss). A request sent with `Cache-Control: no-cache` is computed whatever the cache
- * holds (bypass; its answer is not stored: a valid entry stays valid, and the uncached path stays lean). Permission checks run before this. An answer `keep`
- * refuses is never cached (nor by the browser: Cache-Control no-store); it is answered with x-queue-cache: skip.
+ * holds (bypass; its answer is not stored: a valid entry stays valid, and the uncached path stays lean). Permission
+ * checks run before this. An answer `keep` refuses is never cached (nor by the browser: Cache-Control no-store); it
+ * is answered with x-queue-cache: skip.
  */
 export async function sendCachedJson(
   db: Db,

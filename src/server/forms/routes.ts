@@ -73,8 +73,9 @@ export default async function formsRoutes(fastify: FastifyInstance) {
   // Lists and details first: static segments win over :formType, but keeping them together reads better.
   // The spec's cached user-forms: the answer is kept per person in this instance's answer cache (the queues'
   // cache: dropped on any committed change to requests, approvals or people, on every instance; 30 s at most).
-  // The permission check runs first, every time. 'Cache-Control: no-cache' bypasses the cache (sendCachedJson). The person check says
-  // whose lists the caller may ask for; the request policy then keeps only the requests the caller may see.
+  // The permission check runs first, every time. 'Cache-Control: no-cache' bypasses the cache (sendCachedJson). The
+  // person check says whose lists the caller may ask for; the request policy then keeps only the requests the caller
+  // may see.
   // An answer carrying the owner's new password is never cached: each such read is computed, and logged, anew.
   app.get('/api/forms/user-forms', { schema: { querystring: EmployeeQuery } }, async (req, reply) => {
     const q = req.query;

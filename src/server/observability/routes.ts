@@ -77,6 +77,7 @@ async function observabilityRoutes(app: FastifyInstance) {
     }
     const pool = app.ctx.db.pool;
     const cache = queueCacheFor(app.ctx.db)?.stats();
+    const late = loopLateness(loopDelay);
     const body = registry.render([
       ...(cache
         ? [
@@ -113,12 +114,12 @@ async function observabilityRoutes(app: FastifyInstance) {
       {
         name: 'nodejs_eventloop_delay_p99_seconds',
         help: `p99 of how late the event loop ran its ${LOOP_TIMER_MS} ms sampling timer since the last scrape (0: on time), in seconds.`,
-        value: loopLateness(loopDelay).p99,
+        value: late.p99,
       },
       {
         name: 'nodejs_eventloop_delay_max_seconds',
         help: 'The most the event loop was late since the last scrape, in seconds.',
-        value: loopLateness(loopDelay).max,
+        value: late.max,
       },
     ]);
     loopDelay.reset();
