@@ -138,7 +138,9 @@ export function plan(org: Org, inputs: readonly PlanInput[]): PlannedRow[] {
   const rows: PlannedRow[] = [];
   const refs: Array<{ row: PlannedRow; id: number; input: PlanInput }> = [];
   let nextTemp = -1;
-  const claimed = new Set<number>(); // people already changed by an earlier row
+  const claimed = new Map<number, number>(); // people already changed by an earlier row, with its line
+  // Who holds a key, and on which line of this file when an earlier row gave it to them (so the file can be fixed).
+  const holder = (id: number) => `${nameOf(work.get(id)!)}${claimed.has(id) ? ` on line ${claimed.get(id)} of this file` : ''}`;
 
   // 1. each row on its own: its person, its fields, its keys
   for (const input of inputs) {
@@ -156,12 +158,15 @@ export function plan(org: Org, inputs: readonly PlanInput[]): PlannedRow[] {
       continue;
     }
     if (input.mode === 'create' && existingId !== undefined) {
-      fail(`Employee code ${f.employee_code} is already used by ${nameOf(work.get(existingId)!)}`, 'conflict');
+      fail(`Employee code ${f.employee_code} is already used by ${holder(existingId)}`, 'conflict');
       continue;
     }
     const existing = existingId === undefined ? undefined : work.get(existingId)!;
     if (existing && claimed.has(existing.id)) {
-      fail(`Employee code ${existing.employee_code} appears on an earlier line of this file`, 'conflict');
+      fail(
+        `Employee code ${existing.employee_code} appears on an earlier line of this file (line ${claimed.get(existing.id)})`,
+        'conflict',
+      );
       continue;
     }
     if (!existing) {
@@ -216,13 +221,12 @@ export function plan(org: Org, inputs: readonly PlanInput[]): PlannedRow[] {
     if (draft.join_date !== null && !isIsoDate(draft.join_date)) fail(`join_date must be a date (YYYY-MM-DD), not '${draft.join_date}'`);
     if (/^\d+$/.test(draft.employee_code)) fail('An employee code cannot be only digits (numbers name user ids)');
     const emailOwner = byEmail.get(lower(draft.email));
-    if (emailOwner !== undefined && emailOwner !== id)
-      fail(`E-mail ${draft.email} is already used by ${nameOf(work.get(emailOwner)!)}`, 'conflict');
+    if (emailOwner !== undefined && emailOwner !== id) fail(`E-mail ${draft.email} is already used by ${holder(emailOwner)}`, 'conflict');
     const codeOwner = byCode.get(draft.employee_code);
     if (codeOwner !== undefined && codeOwner !== id)
-      fail(`Employee code ${draft.employee_code} is already used by ${nameOf(work.get(codeOwner)!)}`, 'conflict');
+      fail(`Employee code ${draft.employee_code} is already used by ${holder(codeOwner)}`, 'conflict');
     const hrOwner = draft.hr_id ? byHrId.get(draft.hr_id) : undefined;
-    if (hrOwner !== undefined && hrOwner !== id) fail(`HR id ${draft.hr_id} is already used by ${nameOf(work.get(hrOwner)!)}`, 'conflict');
+    if (hrOwner !== undefined && hrOwner !== id) fail(`HR id ${draft.hr_id} is already used by ${holder(hrOwner)}`, 'conflict');
     row.employee_code = draft.employee_code;
     if (row.errors.length) continue;
 
@@ -239,7 +243,7 @@ export function plan(org: Org, inputs: readonly PlanInput[]): PlannedRow[] {
     row.before = before;
     row.after = draft;
     row.action = 'update'; // settled below
-    claimed.add(id);
+    claimed.set(id, input.line);
     refs.push({ row, id, input });
   }
 
