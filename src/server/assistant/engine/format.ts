@@ -48,6 +48,14 @@ export function fieldValue(fd: FieldDef, v: unknown): string {
   return String(v);
 }
 
+/** At most 60 characters of a value, cut at a word where one is near ('…' marks the cut). */
+function clip(text: string, max = 60): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 /** A short description of a request: what it is about, from its most telling fields. */
 export function requestGist(rec: Record<string, unknown>): string {
   const s = (k: string) => (rec[k] === undefined || rec[k] === null || rec[k] === '' ? undefined : String(rec[k]));
@@ -97,9 +105,11 @@ export function requestGist(rec: Record<string, unknown>): string {
     case 'facility-access':
       return [s('access_request_type'), s('facilities_requested')].filter(Boolean).join(': ');
     default: {
+      // Every other type (the registry's and those an administrator adds): its first two required fields that have a
+      // value, dates and money written as in the cases above, long texts cut short.
       const def = formTypeDef(String(rec.form_type));
-      const first = def?.fields.find((f) => f.required && s(f.name));
-      return first ? fieldValue(first, rec[first.name]) : '';
+      const shown = (def?.fields ?? []).filter((f) => f.required && s(f.name)).slice(0, 2);
+      return shown.map((f) => (f.type === 'date' ? d(f.name)! : f.type === 'money' ? usd(s(f.name)) : clip(s(f.name)!))).join(', ');
     }
   }
 }
