@@ -200,4 +200,13 @@ test('the administrator creates a type with a two-stage chain; an employee submi
   const mine = page.locator(`[data-request-id="${requestId}"]`).first();
   await expect(mine).toBeVisible();
   await expect(mine).toContainText('Approved');
+  // The History menu has the new type under its title too (drawn from the registry the web synced from the server).
+  await page.getByLabel('History').selectOption({ label: title });
+  await expect(page.getByRole('heading', { name: `${title} History` })).toBeVisible();
+  const card = page.getByTestId('record-card').filter({ hasText: requestId });
+  await expect(card).toBeVisible();
+  // Its approval chain reads as steps, not as the record's JSON.
+  await expect(card).toContainText(`Line Manager: Approved by ${manager.first} ${manager.last}`);
+  await expect(card).not.toContainText('"stage"');
+  await screenshot(page, 'form-types-history-1440');
 });

@@ -3,7 +3,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { HistorySelect } from './HistorySelect';
-import { HISTORY_MENU } from './screens';
+import { historyMenu } from './screens';
+
+const HISTORY_MENU = historyMenu();
 
 afterEach(cleanup);
 

@@ -1,9 +1,10 @@
 // The dashboard's 'History' menu: a select that opens a history screen. Browsing its options with the arrow keys
 // (which changes a closed select's value at once) only moves the choice; Enter opens it. A pick with the mouse or
-// from the opened list opens it straight away.
+// from the opened list opens it straight away. Its options are read from the registry at each render, so a type an
+// administrator adds (or disables) shows (or leaves) once the web's registry has it (forms/form-types-sync.ts).
 import { useRef, useState } from 'react';
 import { Select } from '../ui';
-import { HISTORY_MENU } from './screens';
+import { historyMenu } from './screens';
 
 /** Keys that change a closed select's value without the person meaning to open anything yet. */
 const BROWSING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
@@ -40,7 +41,7 @@ export function HistorySelect({ onOpen }: { onOpen: (value: string) => void }) {
       wrapperClassName="min-w-0 sm:w-56"
     >
       <option value="">Open…</option>
-      {HISTORY_MENU.map((h) => (
+      {historyMenu().map((h) => (
         <option key={h.value} value={h.value}>
           {h.label}
         </option>

@@ -27,12 +27,13 @@ const SPECIFIC: Record<string, { history: HistoryKind; formType: string }> = {
 const SUBMIT_ONLY = new Set(['facility-access', 'password-reset']);
 
 /**
- * Form types with the generic history view: every registry type without a history screen of its own (read from the
- * registry when the module loads; `screenFor` also gives it to a type registered later).
+ * Form types with the generic history view: every enabled registry type without a history screen of its own, read
+ * from the registry when asked (an administrator's types join it after the bundle loads: forms/form-types-sync.ts).
+ * `screenFor` gives the generic screen to any known type, disabled or not, so an old link still opens.
  */
-export const GENERIC_HISTORY_TYPES: readonly string[] = FORM_TYPES.map((t) => t.formType).filter(
-  (t) => !SPECIFIC[t] && !SUBMIT_ONLY.has(t),
-);
+export function genericHistoryTypes(): string[] {
+  return FORM_TYPES.filter((t) => t.enabled !== false && !SPECIFIC[t.formType] && !SUBMIT_ONLY.has(t.formType)).map((t) => t.formType);
+}
 
 /**
  * The screen of a current-form value; `startNew` (?new=1) opens a form type's submit form instead of its history
@@ -50,13 +51,20 @@ export function screenFor(current: string | null | undefined, startNew = false):
   return { kind: 'catalogue' };
 }
 
-/** The history screens, for the dashboard's 'History' menu: value is the current-form value that opens it. */
-export const HISTORY_MENU: ReadonlyArray<{ value: string; label: string }> = [
+/** The spec's history screens, first in the 'History' menu. */
+const SPEC_HISTORY_MENU: ReadonlyArray<{ value: string; label: string }> = [
   { value: 'leave-request', label: 'Leave' },
   { value: 'expense-reimbursement', label: 'Expense' },
   { value: 'it-access', label: 'IT Access' },
   { value: 'training-request', label: 'Training' },
   { value: 'equipment-request', label: 'Equipment' },
   { value: 'purchase-requisition', label: 'Purchase Requisition' },
-  ...GENERIC_HISTORY_TYPES.map((t) => ({ value: t, label: formTitle(t) })),
 ];
+
+/**
+ * The dashboard's 'History' menu (value: the current-form value that opens the screen): the spec's screens, then every
+ * other enabled type under its title, as the registry is when the menu is drawn (an administrator's types included).
+ */
+export function historyMenu(): Array<{ value: string; label: string }> {
+  return [...SPEC_HISTORY_MENU, ...genericHistoryTypes().map((t) => ({ value: t, label: formTitle(t) }))];
+}

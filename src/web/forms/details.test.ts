@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { formTypeDef } from '../../domain/forms';
 import { formatDate } from '../format';
-import { DETAIL_CARDS, cardRows, detailCard, formatValue, genericRows, isHiddenGenericField, recordRows } from './details';
+import { DETAIL_CARDS, allRows, cardRows, detailCard, formatValue, genericRows, isHiddenGenericField, recordRows } from './details';
 import type { FormRecord } from './types';
 
 const base: FormRecord = {
@@ -149,5 +149,34 @@ describe('registry-driven details', () => {
       ['Summary', 'Two-year support contract'],
       ['Legal Reference', 'L-77'],
     ]);
+  });
+});
+
+describe("the generic history's 'Record #n' cards", () => {
+  it('list every field, the approval chain of a type defined as data in words (never as JSON)', () => {
+    const r: FormRecord = {
+      ...base,
+      form_type: 'nda-request',
+      approval_chain: [
+        {
+          stage: 'line_manager',
+          label: 'Line Manager',
+          decision: 'Approved',
+          signer_name: 'Mara Lead',
+          date: '2026-11-29',
+          condition: null,
+        },
+        { stage: 'stage_2', label: 'Finance', decision: 'Not required', signer_name: null, date: null, condition: { field: 'amount' } },
+        { stage: 'stage_3', label: '', decision: 'Pending', signer_name: null, date: null },
+      ],
+    };
+    const chain = allRows(r).find((row) => row.label === 'Approval Chain');
+    expect(chain?.value).toBe(`Line Manager: Approved by Mara Lead, ${formatDate('2026-11-29')}; Finance: Not required; Stage 3: Pending`);
+    expect(
+      allRows(r)
+        .map((row) => row.value)
+        .join(' '),
+    ).not.toMatch(/[{}[\]"]/);
+    expect(allRows(r).map((row) => row.label)).toContain('Request Id');
   });
 });

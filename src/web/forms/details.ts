@@ -232,6 +232,16 @@ const DERIVED = new Set([
   'totalSubmissions',
 ]);
 
+/** One step of a record's `approval_chain` in words. */
+function chainStepText(step: unknown): string {
+  const s = (step ?? {}) as Record<string, unknown>;
+  const label = s.label ? formatText(String(s.label)) : humanise(String(s.stage || 'step'));
+  const decision = formatText(String(s.decision || 'Pending'));
+  const by = s.signer_name ? ` by ${formatText(String(s.signer_name))}` : '';
+  const on = s.date ? `, ${formatDate(String(s.date))}` : '';
+  return `${label}: ${decision}${by}${on}`;
+}
+
 /** Every field of a record for the generic history's 'Record #n' cards (ids included), sorted by name. */
 export function allRows(r: FormRecord): Array<{ label: string; value: string }> {
   return Object.keys(r)
@@ -240,9 +250,13 @@ export function allRows(r: FormRecord): Array<{ label: string; value: string }> 
     .map((k) => ({ label: humanise(k), value: readableCode(k, r[k]) ?? formatValue(r[k]) }));
 }
 
-/** A form type or a stage reads as its name ('Travel Request', 'IT Helpdesk'), never as its code. */
+/**
+ * A form type or a stage reads as its name ('Travel Request', 'IT Helpdesk'), never as its code; the approval chain of
+ * a type defined as data as its steps ('Line Manager: Approved by Mara Lead, 29 Nov 2026; Finance: Not required').
+ */
 function readableCode(name: string, value: unknown): string | null {
   if (name === 'form_type') return formTitle(String(value));
+  if (name === 'approval_chain' && Array.isArray(value)) return value.map(chainStepText).join('; ');
   if (typeof value === 'string' && value in STAGES) return STAGES[value as Stage].label;
   return null;
 }

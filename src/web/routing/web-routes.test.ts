@@ -1,7 +1,7 @@
 // Unit tests of the web's URL table: current-form values <-> paths, request paths, what is a client route (the
 // server's SPA fallback), and the redirect of old ?form= addresses.
 import { describe, expect, it } from 'vitest';
-import { GENERIC_HISTORY_TYPES, HISTORY_MENU, screenFor } from '../employee/screens';
+import { genericHistoryTypes, historyMenu, screenFor } from '../employee/screens';
 import { CLIENT_ROUTE_PATTERNS, formPath, isClientRoute, legacyFormRedirect, parseWebPath, requestPath } from '../../domain/web-routes';
 
 describe('formPath and parseWebPath', () => {
@@ -27,13 +27,13 @@ describe('formPath and parseWebPath', () => {
     expect(parseWebPath('/requests/LR-000123')).toEqual({ form: null, startNew: false, requestId: 'LR-000123' });
     expect(parseWebPath('/requests/42')).toEqual({ form: null, startNew: false, requestId: '42' });
 
-    const values = ['none', 'all-forms', 'facility-access', 'password-reset', 'it-support', ...HISTORY_MENU.map((h) => h.value)];
+    const values = ['none', 'all-forms', 'facility-access', 'password-reset', 'it-support', ...historyMenu().map((h) => h.value)];
     for (const v of values) {
       const route = parseWebPath(formPath(v));
       expect(route, v).not.toBeNull();
       expect(screenFor(route!.form), v).toEqual(screenFor(v));
     }
-    for (const t of GENERIC_HISTORY_TYPES)
+    for (const t of genericHistoryTypes())
       expect(screenFor(parseWebPath(`/forms/${t}`)!.form)).toMatchObject({ kind: 'history', formType: t });
     // An unknown value is still a route; its screen is the catalogue.
     expect(screenFor(parseWebPath('/forms/teleport-request')!.form)).toEqual({ kind: 'catalogue' });
