@@ -27,6 +27,10 @@ describe('understanding', () => {
     ['am I out of annual leave?', 'leave.balance'],
     ['has my leave request been approved yet?', 'requests.status'],
     ['any news on my petty cash?', 'requests.status'],
+    ['pc 20 usd 3 march 2027 props', 'form:petty-cash'],
+    ['need pc $45 for the team lunch', 'form:petty-cash'],
+    ['my pc is broken, the screen stays black', 'form:it-incident'],
+    ['my pc 2 is not booting', 'form:it-incident'],
     ['show me all my submissions', 'requests.status'],
     ['status of TR-000012', 'requests.status'],
     ['when is diwali this year', 'holiday.info'],
@@ -133,6 +137,37 @@ describe('normalisation', () => {
 
 describe('extraction', () => {
   const f = (formType: string, text: string) => extractFields(formType, normalise(text).fixed, now).fields;
+
+  it('a message that corrects itself keeps the corrected date, and only that one changes', () => {
+    expect(f('meeting-room', 'gimme a meeting room tmrw-ish... actually 2 feb 2027, 11 to 12, me + 2')).toMatchObject({
+      booking_date: '2027-02-02',
+      start_time: '11:00',
+      end_time: '12:00',
+    });
+    expect(f('leave-request', 'sick leave on 8 march 2027, sorry I mean 9 march 2027')).toMatchObject({ start_date: '2027-03-09' });
+    expect(f('leave-request', 'annual leave 3 march 2027 to 5 march 2027, no wait 4 march 2027 to 6 march 2027')).toMatchObject({
+      start_date: '2027-03-04',
+      end_date: '2027-03-06',
+    });
+    expect(f('travel-request', 'trip to Pune leaving 3 march 2027 back 5 march 2027, actually 6 march 2027')).toMatchObject({
+      departure_date: '2027-03-03',
+      return_date: '2027-03-06',
+    });
+    // A terse message ends with its purpose; a courtesy at the end is none.
+    expect(f('petty-cash', 'pc 20 usd 3 march 2027 props')).toMatchObject({
+      amount_requested: 20,
+      expected_settlement_date: '2027-03-03',
+      purpose: 'props',
+    });
+    expect(f('leave-request', 'annual leave on 3 march 2027 please').reason).toBeUndefined();
+    expect(f('leave-request', 'annual leave on 3 march 2027 thanks').reason).toBeUndefined();
+    // Apologies and the like with no date after them change nothing.
+    expect(f('leave-request', 'sick leave on 8 march 2027, sorry for the short notice')).toMatchObject({ start_date: '2027-03-08' });
+    expect(f('leave-request', 'sorry, I actually need annual leave from 3 march 2027 to 5 march 2027')).toMatchObject({
+      start_date: '2027-03-03',
+      end_date: '2027-03-05',
+    });
+  });
 
   it('reads absolute, relative and ordinal dates and ranges', () => {
     expect(f('leave-request', "annual leave from 3rd to 5th of February 2027 for my cousin's wedding")).toMatchObject({

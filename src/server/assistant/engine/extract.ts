@@ -209,7 +209,25 @@ function extractDates(text: string, now: Date, taken: Span[], past: boolean): Da
     push({ start: index, end: index + r.text.length, start_date: start, end_date: end, cue, text: r.text });
   }
   hits.sort((a, b) => a.start - b.start);
-  return hits;
+  return withoutCorrectedDates(lower, hits);
+}
+
+/** Words by which a message corrects itself ('tomorrow... actually 2 Feb', 'Friday, I mean Monday'). */
+const SELF_CORRECTION = /\b(?:actually|i mean|i meant|no wait|wait no|make (?:it|that)|correction|scratch that|sorry)\b/g;
+
+/**
+ * A self-correction followed by a date replaces the date said just before it ('departing 3 March, back 5 March,
+ * actually 6 March': 3 and 6 March); the dates before that one stay.
+ */
+function withoutCorrectedDates(lower: string, hits: DateHit[]): DateHit[] {
+  if (hits.length < 2) return hits;
+  const dropped = new Set<DateHit>();
+  for (const m of lower.matchAll(SELF_CORRECTION)) {
+    if (!hits.some((h) => h.start >= m.index)) continue;
+    const before = hits.filter((h) => h.end <= m.index && !dropped.has(h)).pop();
+    if (before) dropped.add(before);
+  }
+  return dropped.size ? hits.filter((h) => !dropped.has(h)) : hits;
 }
 
 // ---- times ---------------------------------------------------------------------------------
@@ -779,5 +797,19 @@ export function purposeOf(text: string, used: Span[]): string | undefined {
     if (!/[a-z]{3,}/i.test(seg)) continue;
     return seg;
   }
+  // a terse message ends with its purpose, after the amount and the date: 'pc 20 usd 3 march 2027 props'
+  const tail = clean(masked.slice(masked.lastIndexOf('¦') + 1));
+  if (
+    masked.includes('¦') &&
+    tail.length >= 3 &&
+    tail.split(/\s+/).length <= 6 &&
+    /[a-z]{3,}/i.test(tail) &&
+    !REQUEST_VERBS.test(tail) &&
+    !NOT_PURPOSE.test(tail) &&
+    !/^(thanks?|thank you|cheers|ty|thx|asap|urgent(ly)?|ok|okay|if possible|pls|please|people|persons?|pax|participants|attendees|days?|hours?)\b/i.test(
+      tail,
+    )
+  )
+    return tail;
   return undefined;
 }

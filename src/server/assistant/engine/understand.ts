@@ -119,6 +119,8 @@ const FORM_CUES: Array<[string, RegExp, number]> = [
     3,
   ],
   ['petty-cash', /\bpetty\b|\bcash advance\b|\b(need|want|get|request)\b[^.]{0,20}\bcash\b/, 3],
+  // 'pc 20 usd': PC (petty cash's id prefix) with an amount of money; 'my pc' alone stays a computer.
+  ['petty-cash', /\bpc\s+(\$\s*\d[\d.,]*|\d[\d.,]*\s*(usd|dollars?|bucks|\$))/, 3],
   [
     'purchase-requisition',
     /\bpurchase requisition|\brequisition\b|\bpurchase order\b|\bprocure(ment)?\b|\b(raise|create|submit|open|file|new) (a |an )?(pr|po)\b/,
