@@ -161,6 +161,7 @@ describe('extraction', () => {
     });
     expect(f('leave-request', 'annual leave on 3 march 2027 please').reason).toBeUndefined();
     expect(f('leave-request', 'annual leave on 3 march 2027 thanks').reason).toBeUndefined();
+    expect(f('petty-cash', 'petty cash 20 usd by 3 march 2027 if that is ok').purpose).toBeUndefined();
     // Apologies and the like with no date after them change nothing.
     expect(f('leave-request', 'sick leave on 8 march 2027, sorry for the short notice')).toMatchObject({ start_date: '2027-03-08' });
     expect(f('leave-request', 'sorry, I actually need annual leave from 3 march 2027 to 5 march 2027')).toMatchObject({

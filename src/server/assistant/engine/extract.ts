@@ -800,13 +800,14 @@ export function purposeOf(text: string, used: Span[]): string | undefined {
   // a terse message ends with its purpose, after the amount and the date: 'pc 20 usd 3 march 2027 props'
   const tail = clean(masked.slice(masked.lastIndexOf('¦') + 1));
   if (
+    text.length <= 80 &&
     masked.includes('¦') &&
     tail.length >= 3 &&
     tail.split(/\s+/).length <= 6 &&
     /[a-z]{3,}/i.test(tail) &&
     !REQUEST_VERBS.test(tail) &&
     !NOT_PURPOSE.test(tail) &&
-    !/^(thanks?|thank you|cheers|ty|thx|asap|urgent(ly)?|ok|okay|if possible|pls|please|people|persons?|pax|participants|attendees|days?|hours?)\b/i.test(
+    !/^(if|when|is that|would|could|can you|thanks?|thank you|cheers|ty|thx|asap|urgent(ly)?|ok|okay|pls|please|people|persons?|pax|participants|attendees|days?|hours?|weeks?)\b/i.test(
       tail,
     )
   )
