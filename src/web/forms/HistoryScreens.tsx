@@ -201,7 +201,7 @@ export function HistoryScreen({ kind, formType, employeeCode, onClose, onOpen, s
       ) : submissions.length === 0 ? (
         <EmptyState title={meta.empty} description="Nothing has been submitted yet." />
       ) : (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
           {submissions.map((r) => (
             <HistoryCard key={r.id} record={r} onOpen={open} />
           ))}
@@ -294,7 +294,7 @@ function GenericHistory({
       ) : records.length === 0 ? (
         <EmptyState title="No Records Found" description="Nothing has been submitted yet." />
       ) : (
-        <div className={cn(view === 'grid' ? 'grid gap-4 md:grid-cols-2 xl:grid-cols-3' : 'space-y-3')}>
+        <div className={cn(view === 'grid' ? 'grid gap-4 md:grid-cols-2 2xl:grid-cols-3' : 'space-y-3')}>
           {records.map((r) => (
             <article
               key={r.id}
