@@ -9,8 +9,8 @@
 //                                            # assistant, mixed, scale, web, multi
 //   npm run bench -- --only mixed --seconds 60   # the mixed load of 1,000 people alone (issue 21)
 //   flags: --connections 50  --pool 20  --log-level warn  --reseed  --mixed-seconds 60  --people 1000  --think 10
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +50,7 @@ import {
   snapshot,
 } from './mixed.js';
 import { startProxy } from './proxy.js';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 import { type BenchServer, ROOT, catchUpReminders, startServer } from './server.js';
 import { type BundleReport, type UsableReport, buildWeb, bundleReport, dashboardUsable } from './web.js';
 
@@ -196,8 +197,9 @@ async function measureReads(server: BenchServer, eps: ReadEndpoint[]): Promise<M
   return out;
 }
 
-/** The same statements straight through pg (pool of the server's size, same concurrency). */
-async function measureRaw(url: string, eps: ReadEndpoint[]): Promise<Map<string, Figure>> {
+/** The same statements straight through pg (pool of the server's size, same concurrency); `plans` gets each
+ * endpoint's captured statements (one list per path). */
+async function measureRaw(url: string, eps: ReadEndpoint[], plansOut?: Map<string, Statement[][]>): Promise<Map<string, Figure>> {
   const cap = await startCapturer(url);
   const pool = new pg.Pool({ connectionString: url, max: POOL });
   const out = new Map<string, Figure>();
@@ -211,12 +213,51 @@ async function measureRaw(url: string, eps: ReadEndpoint[]): Promise<Map<string,
       if (WARMUP) await loop(ep.label, CONNECTIONS, WARMUP, op);
       out.set(ep.key, await withCpu([], () => loop(`${ep.label} (raw pg)`, CONNECTIONS, SECONDS, op)));
       figures[`raw_statements_${ep.key}`] = plans[0].map((s) => s.text.replace(/\s+/g, ' ').slice(0, 300));
+      plansOut?.set(ep.key, plans);
     }
   } finally {
     await cap.close();
     await pool.end();
   }
   return out;
+}
+
+/**
+ * The floor of an endpoint (floor-server.ts): a bare node:http server replaying its captured statements through
+ * pg and answering the rows as JSON, under the same load generator. Its ratio to the raw replay bounds the server's.
+ */
+async function measureFloor(url: string, key: string, plans: Statement[][]): Promise<Figure> {
+  const file = path.join(os.tmpdir(), `adminease-bench-floor-${process.pid}-${key}.json`);
+  writeFileSync(file, JSON.stringify(plans));
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/floor-server.ts', file, url, String(POOL)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /listening (\d+)/.exec(out);
+        if (m) resolve(Number(m[1]));
+      });
+      child.once('exit', (code) => reject(new Error(`floor server exited (${code})`)));
+    });
+    let i = 0;
+    const opts = {
+      url: `http://127.0.0.1:${port}/0`,
+      connections: CONNECTIONS,
+      next: () => ({ path: `/${i++ % plans.length}` }),
+    };
+    if (WARMUP) await httpLoad(`${key} floor`, { ...opts, seconds: WARMUP });
+    return await withCpu([child.pid!], () => httpLoad(`${key} floor (node:http + pg)`, { ...opts, seconds: SECONDS }));
+  } finally {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(file, { force: true });
+  }
 }
 
 // ---- decisions ------------------------------------------------------------------------------------------------
@@ -781,7 +822,8 @@ async function main() {
     const wanted = eps.filter((e) => (e.isQueue ? ONLY.has('queues') : e.key === 'details' ? ONLY.has('details') : ONLY.has('reads')));
     if (wanted.length) {
       bigReads = await measureReads(server, wanted);
-      const raw = await measureRaw(bigUrl, wanted);
+      const plans = new Map<string, Statement[][]>();
+      const raw = await measureRaw(bigUrl, wanted, plans);
       for (const ep of wanted) {
         const h = bigReads.get(ep.key)!,
           r = raw.get(ep.key)!;
@@ -801,6 +843,19 @@ async function main() {
             ratio >= target,
           );
           addCpu(ep.label, h, r);
+          // What any Node server could reach here: the same statements and an answer of the rows, nothing else (for
+          // the answers computed on every call; the cached list's is the cache's).
+          if (ep.key === 'user_forms') continue;
+          const fl = await measureFloor(bigUrl, ep.key, plans.get(ep.key)!);
+          const floorRatio = fl.rps / r.rps;
+          (figures[ep.key] as Record<string, unknown>).floor = { ...fl, ratio: floorRatio };
+          add(
+            'raw',
+            `${ep.label}: floor (bare node:http + the same statements through pg, rows as JSON) / raw pg`,
+            `${floorRatio.toFixed(2)}x (${fmt(fl.rps)} req/s, p50 ${fmt(fl.p50, 1)} ms, ${fl.errors} errors${fl.bytes ? `, ${fmt(fl.bytes / 1024, 1)} KB each` : ''}); ` +
+              `the server is at ${(ratio / floorRatio).toFixed(2)} of it`,
+          );
+          addCpu(`${ep.label} floor`, fl, r);
         }
       }
     }

@@ -346,6 +346,11 @@ async function main() {
   // variant, so the 1,000,000 / 10,000 comparison of their user-forms varies what everyone else has, not the
   // length of the answer (at random they would have ~100 in one and ~1 in the other).
   const subjectRequests = intFlag(f, 'subject-requests', 100);
+  // The queues the bench reads are the subject's line manager's and HR officer's: a colleague with both the same gets
+  // this many leave requests waiting at each of the two stages in every variant, so both queues' waiting part is full
+  // (50, the default page) in the small database too and the scale ratio compares answers of the same length (at
+  // random the manager has about 60 waiting at 1,000,000 requests and 4 at 10,000).
+  const colleagueWaiting = intFlag(f, 'colleague-waiting', 60);
   const dbName = f.get('database') ?? benchDatabaseName(requests);
   if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error('--database must be a plain lower-case name');
   const t0 = Date.now();
@@ -432,6 +437,16 @@ async function main() {
     const subjectK = (
       await c.query('SELECT e.k FROM bench_emp e JOIN users u ON u.id = e.id WHERE u.email = $1', [scaleEmail('employee', 1)])
     ).rows[0].k as number;
+    const colleagueK = ((
+      await c.query(
+        `SELECT o.k FROM bench_emp o JOIN bench_emp s ON s.k = $1
+          WHERE o.k <> s.k AND o.manager_id = s.manager_id AND o.hr_contact_id = s.hr_contact_id ORDER BY o.k LIMIT 1`,
+        [subjectK],
+      )
+    ).rows[0]?.k ?? null) as number | null;
+    const waiting = colleagueK === null ? 0 : colleagueWaiting;
+    // A draw that picks the leave request type (the middle of its share).
+    const leaveR1 = Number((await c.query("SELECT (lo + hi) / 2 AS m FROM bench_types WHERE form_type = 'leave-request'")).rows[0].m);
     const staff = async (userType: string) =>
       (
         await c.query('SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE email LIKE $1 AND user_type = $2', [
@@ -452,15 +467,20 @@ async function main() {
       `CREATE UNLOGGED TABLE bench_gen AS
       SELECT ${base} + row_number() OVER (ORDER BY s.created_at, s.g) AS id, t.form_type, t.prefix, t.chain,
              e.id AS employee_id, e.manager_id, e.hr_contact_id, e.name, e.dept, s.created_at,
-             CASE WHEN s.age_days < 60 THEN (CASE WHEN s.r3 < 0.40 THEN 'pending' WHEN s.r3 < 0.90 THEN 'approved' ELSE 'rejected' END)
+             CASE WHEN s.fw > 0 THEN 'pending'
+                  WHEN s.age_days < 60 THEN (CASE WHEN s.r3 < 0.40 THEN 'pending' WHEN s.r3 < 0.90 THEN 'approved' ELSE 'rejected' END)
                   ELSE (CASE WHEN s.r3 < 0.03 THEN 'pending' WHEN s.r3 < 0.91 THEN 'approved' ELSE 'rejected' END) END AS state,
-             1 + floor(s.r4 * cardinality(t.chain))::int AS k
+             CASE WHEN s.fw > 0 THEN s.fw ELSE 1 + floor(s.r4 * cardinality(t.chain))::int END AS k
         FROM (SELECT g, random() AS r1, random() * ${years * 365} AS age_days, random() AS r3, random() AS r4,
                      1 + floor(random() * ${empCount - 1})::int AS other
                 FROM generate_series(1, ${requests}) g) s0
-        CROSS JOIN LATERAL (SELECT s0.*, now() - s0.age_days * interval '1 day' AS created_at,
-                                   CASE WHEN s0.g <= ${subjectRequests} THEN ${subjectK} WHEN s0.other >= ${subjectK} THEN s0.other + 1 ELSE s0.other END AS ek) s
-        JOIN bench_types t ON s.r1 >= t.lo AND s.r1 < t.hi
+        CROSS JOIN LATERAL (SELECT s0.g - ${subjectRequests} AS cw) w
+        -- fw: the colleague's leave requests waiting at the line manager (1) or HR (2), submitted in the last 30 days.
+        CROSS JOIN LATERAL (SELECT CASE WHEN w.cw BETWEEN 1 AND ${waiting} THEN 1 WHEN w.cw BETWEEN ${waiting + 1} AND ${2 * waiting} THEN 2 ELSE 0 END AS fw) x
+        CROSS JOIN LATERAL (SELECT s0.*, x.fw, now() - (CASE WHEN x.fw > 0 THEN s0.age_days * 30 / ${years * 365} ELSE s0.age_days END) * interval '1 day' AS created_at,
+                                   CASE WHEN s0.g <= ${subjectRequests} THEN ${subjectK} WHEN x.fw > 0 THEN ${colleagueK ?? 0}
+                                        WHEN s0.other >= ${subjectK} THEN s0.other + 1 ELSE s0.other END AS ek) s
+        JOIN bench_types t ON (CASE WHEN s.fw > 0 THEN ${leaveR1} ELSE s.r1 END) >= t.lo AND (CASE WHEN s.fw > 0 THEN ${leaveR1} ELSE s.r1 END) < t.hi
         JOIN bench_emp e ON e.k = s.ek`,
     );
     await c.query('ALTER TABLE bench_gen ADD PRIMARY KEY (id); ANALYZE bench_gen');
