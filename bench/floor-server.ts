@@ -1,9 +1,9 @@
-// The floor of a read endpoint on this machine (issue 21): the least any Node server can do to give the same
-// answer. A bare `node:http` server, started as a child process with the server's Node options, that runs an
-// endpoint's captured statements through a pg pool of the server's size (prepared as the server prepares them) and
-// answers `JSON.stringify` of the rows: no framework, no session, no permission check, no records. The app must do
-// at least this much per call (read the same rows through pg, write an answer of about the same size), so the floor
-// over the raw replay bounds what the server over the raw replay can reach here, whatever its code.
+// The floor of a read endpoint on this machine (issue 21): the least a Node server reading the rows through pg can
+// do to give the same answer. A bare `node:http` server, started as a child process with the server's Node options,
+// that runs an endpoint's captured statements through a pg pool of the server's size (prepared as the server prepares
+// them) and answers `JSON.stringify` of the rows: no framework, no session, no permission check, no records. The app
+// does at least this much per call (reads the same rows through pg, writes an answer of about the same size), so the
+// floor over the raw replay bounds what the server over the raw replay can reach here, whatever its code above pg.
 //
 //   node --import tsx bench/floor-server.ts <plans.json> <database url> <pool size>
 // plans.json: Statement[][] (capture.ts); GET /<i> replays plans[i % plans.length]. Prints 'listening <port>'.
