@@ -203,7 +203,7 @@ async function measureReads(server: BenchServer, eps: ReadEndpoint[]): Promise<M
   return out;
 }
 
-/** The same statements straight through pg (pool of the server's size, same concurrency); `plans` gets each
+/** The same statements straight through pg (pool of the server's size, same concurrency); `plansOut` gets each
  * endpoint's captured statements (one list per path). */
 async function measureRaw(url: string, eps: ReadEndpoint[], plansOut?: Map<string, Statement[][]>): Promise<Map<string, Figure>> {
   const cap = await startCapturer(url);
