@@ -853,8 +853,8 @@ async function main() {
     const plans = wanted.length ? await capturePlans(bigUrl, wanted) : new Map<string, Statement[][]>();
     for (const ep of wanted) {
       const epPlans = plans.get(ep.key)!;
-      // The queues and the cached list have no ratio target: each path once. Form details and the uncached list:
-      // ROUNDS rounds of the server, the raw replay and the floor, back to back.
+      // Each path once for the queues (no ratio target) and the cached list (15-18x its raw replay: rounds would not
+      // move its row). Form details and the uncached list: ROUNDS rounds of the server, the raw replay and the floor.
       const hasTarget = !ep.isQueue && ep.key !== 'user_forms';
       const rounds: Array<{ h: Figure; r: Figure; ratio: number; fl?: Figure; floorRatio?: number }> = [];
       for (let k = 0; k < (hasTarget ? ROUNDS : 1); k++) {
