@@ -247,6 +247,18 @@ function medianRound<T extends { ratio: number }>(rounds: T[]): T {
 }
 const roundsText = (rounds: Array<{ ratio: number }>, met?: (x: number) => boolean) =>
   rounds.length > 1 ? `; rounds ${rounds.map((x) => ratioText(x.ratio, met)).join(', ')}` : '';
+/** ', median of 3 rounds' after a row's measure (nothing for one round). */
+const medianOf = (rounds: unknown[]) => (rounds.length > 1 ? `, median of ${rounds.length} rounds` : '');
+
+/** `n` rounds of `measure`, one after another, each announced when there are several. */
+async function inRounds<T>(n: number, label: string, measure: () => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let k = 0; k < n; k++) {
+    if (n > 1) log(`round ${k + 1} of ${n}: ${label}`);
+    out.push(await measure());
+  }
+  return out;
+}
 
 /**
  * The floor of an endpoint (floor-server.ts): a bare node:http server replaying its captured statements through
@@ -861,15 +873,13 @@ async function main() {
       // Each path once for the queues (no ratio target) and the cached list (15-18x its raw replay: rounds would not
       // move its row). Form details and the uncached list: ROUNDS rounds of the server, the raw replay and the floor.
       const hasTarget = !ep.isQueue && ep.key !== 'user_forms';
-      const rounds: Array<{ h: Figure; r: Figure; ratio: number; fl?: Figure; floorRatio?: number }> = [];
-      for (let k = 0; k < (hasTarget ? ROUNDS : 1); k++) {
-        if (hasTarget && ROUNDS > 1) log(`round ${k + 1} of ${ROUNDS}: ${ep.label}`);
+      const rounds = await inRounds(hasTarget ? ROUNDS : 1, ep.label, async () => {
         const h = (await measureReads(server, [ep])).get(ep.key)!;
         const r = await measureRaw(bigUrl, ep, epPlans);
         // What any Node server could reach here: the same statements and an answer of the rows, nothing else.
         const fl = hasTarget ? await measureFloor(bigUrl, ep.key, epPlans) : undefined;
-        rounds.push({ h, r, ratio: h.rps / r.rps, fl, floorRatio: fl ? fl.rps / r.rps : undefined });
-      }
+        return { h, r, ratio: h.rps / r.rps, fl };
+      });
       const { h, r, ratio } = medianRound(rounds);
       bigReads.set(ep.key, h);
       figures[ep.key] = { http: h, raw: r, ratio, rounds };
@@ -888,19 +898,19 @@ async function main() {
       );
       add(
         'raw',
-        `${ep.label}: server / raw pg${rounds.length > 1 ? `, median of ${rounds.length} rounds` : ''}`,
+        `${ep.label}: server / raw pg${medianOf(rounds)}`,
         `${ratioText(ratio, (x) => x >= target)} (raw ${fmt(r.rps)} req/s, p50 ${fmt(r.p50, 1)} ms${roundsText(rounds, (x) => x >= target)})`,
         `>= ${target}x`,
         ratio >= target,
       );
       addCpu(ep.label, h, r);
       if (!hasTarget) continue;
-      const floors = rounds.map((x) => ({ fl: x.fl!, r: x.r, ratio: x.floorRatio! }));
+      const floors = rounds.map((x) => ({ fl: x.fl!, r: x.r, ratio: x.fl!.rps / x.r.rps }));
       const fm = medianRound(floors);
       (figures[ep.key] as Record<string, unknown>).floor = { ...fm.fl, ratio: fm.ratio };
       add(
         'raw',
-        `${ep.label}: floor (bare node:http + the same statements through pg, rows as JSON) / raw pg${floors.length > 1 ? `, median of ${floors.length} rounds` : ''}`,
+        `${ep.label}: floor (bare node:http + the same statements through pg, rows as JSON) / raw pg${medianOf(floors)}`,
         `${fm.ratio.toFixed(2)}x (${fmt(fm.fl.rps)} req/s, p50 ${fmt(fm.fl.p50, 1)} ms, ${fm.fl.errors} errors${fm.fl.bytes ? `, ${fmt(fm.fl.bytes / 1024, 1)} KB each` : ''}${roundsText(floors)}); ` +
           `the server is at ${(ratio / fm.ratio).toFixed(2)} of it`,
       );
@@ -908,19 +918,17 @@ async function main() {
     }
 
     if (ONLY.has('decisions')) {
-      const rounds: Array<{ http: Figure; raw: Figure; ratio: number }> = [];
-      for (let k = 0; k < ROUNDS; k++) {
-        if (ROUNDS > 1) log(`round ${k + 1} of ${ROUNDS}: decisions`);
+      const rounds = await inRounds(ROUNDS, 'decisions', async () => {
         const d = await measureDecisions(server, bigUrl);
-        rounds.push({ ...d, ratio: d.http.rps / d.raw.rps });
-      }
+        return { ...d, ratio: d.http.rps / d.raw.rps };
+      });
       const d = medianRound(rounds);
       const ok = rounds.every((x) => x.http.errors === 0);
       figures.decisions = { ...d, rounds };
       add('http', 'decisions (update-status, each a different pending request)', figText(d.http), 'no errors', ok);
       add(
         'raw',
-        `decisions: server / raw conditional-update transaction${rounds.length > 1 ? `, median of ${rounds.length} rounds` : ''}`,
+        `decisions: server / raw conditional-update transaction${medianOf(rounds)}`,
         `${ratioText(d.ratio, (x) => x >= 0.6)} (raw ${fmt(d.raw.rps)} tx/s, p50 ${fmt(d.raw.p50, 1)} ms${roundsText(rounds, (x) => x >= 0.6)})`,
         '>= 0.6x, no errors',
         d.ratio >= 0.6 && ok,
