@@ -19,9 +19,13 @@ const asStatement = (q: Sql | { name?: string; text: string; values?: unknown[] 
     ? { text: q, values: Array.isArray(values) ? values : [] }
     : { text: q.text, name: q.name, values: Array.isArray(values) ? values : ((q as { values?: unknown[] }).values ?? []) };
 
-/** Runs a captured statement the way the server did. */
-export function replay(pool: pg.Pool, st: Statement) {
-  return st.name ? pool.query({ name: st.name, text: st.text, values: st.values as any[] }) : pool.query(st.text, st.values as any[]);
+/**
+ * Runs a captured statement the way the server did: through a pg pool (the raw path), or through a database handle
+ * of the server's (createDb: its pipelined connections).
+ */
+export function replay(via: pg.Pool | Db, st: Statement) {
+  if ('tx' in via) return via.query(st.name ? { name: st.name, text: st.text } : st.text, st.values);
+  return st.name ? via.query({ name: st.name, text: st.text, values: st.values as any[] }) : via.query(st.text, st.values as any[]);
 }
 
 export interface Capturer {

@@ -147,7 +147,7 @@ try {
         httpLoad(ep.key, {
           url: server.url + ep.paths[0],
           headers: { authorization: `Bearer ${ep.token}`, ...ep.headers },
-          connections: 50,
+          connections: intFlag(f, 'connections', 50),
           seconds: 8,
           next: ep.paths.length > 1 ? () => ({ path: ep.paths[i++ % ep.paths.length] }) : undefined,
         }),

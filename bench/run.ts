@@ -10,6 +10,7 @@
 //   npm run bench -- --only mixed --seconds 60   # the mixed load of 1,000 people alone (issue 21)
 //   flags: --connections 50  --pool 20  --log-level warn  --reseed  --mixed-seconds 60  --people 1000  --think 10
 //          --rounds 3 (rounds of each row with a ratio target: server, raw and floor back to back; the median's reported)
+//          --pipeline 4 (the server's DATABASE_PIPELINE_CONNECTIONS; 0: its statements go through its pool)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -18,6 +19,7 @@ import path from 'node:path';
 import { verify as argonVerify } from '@node-rs/argon2';
 import pg from 'pg';
 import { hashPassword } from '../src/server/auth/service.js';
+import { DEFAULT_PIPELINE_CONNECTIONS, createDb } from '../src/server/db/pool.js';
 import { DONE, readEventStream } from '../src/domain/event-stream.js';
 import { type Statement, replay, startCapturer } from './capture.js';
 import {
@@ -60,6 +62,10 @@ const SECONDS = intFlag(f, 'seconds', 10);
 const WARMUP = intFlag(f, 'warmup', 2);
 const CONNECTIONS = intFlag(f, 'connections', 50);
 const POOL = intFlag(f, 'pool', 20);
+// The server's pipelined connections (DATABASE_PIPELINE_CONNECTIONS), for every server the bench starts (they take
+// the environment), the floor and the raw replay through the server's own database handle.
+const PIPELINE = intFlag(f, 'pipeline', DEFAULT_PIPELINE_CONNECTIONS);
+process.env.DATABASE_PIPELINE_CONNECTIONS = String(PIPELINE);
 // Rounds of each row with a ratio target (form details, the uncached list, decisions): in each, the server's path, the
 // raw path (and the floor) back to back; the row reports the round of median ratio and every round's ratio.
 const ROUNDS = Math.max(1, intFlag(f, 'rounds', 3));
@@ -224,17 +230,22 @@ async function capturePlans(url: string, eps: ReadEndpoint[]): Promise<Map<strin
   return out;
 }
 
-/** An endpoint's captured statements straight through pg (a pool of the server's size, the same concurrency). */
-async function measureRaw(url: string, ep: ReadEndpoint, plans: Statement[][]): Promise<Figure> {
-  const pool = new pg.Pool({ connectionString: url, max: POOL });
+/**
+ * An endpoint's captured statements straight through pg, with the same concurrency: through a pool of the server's
+ * size (the raw path the targets compare with), or `viaServerHandle`, through a database handle made as the
+ * server makes its own (createDb: PIPELINE pipelined connections).
+ */
+async function measureRaw(url: string, ep: ReadEndpoint, plans: Statement[][], viaServerHandle = false): Promise<Figure> {
+  const via = viaServerHandle ? createDb(url, POOL, undefined, undefined, PIPELINE) : new pg.Pool({ connectionString: url, max: POOL });
   try {
     const op = async (i: number) => {
-      for (const st of plans[i % plans.length]) await replay(pool, st);
+      for (const st of plans[i % plans.length]) await replay(via, st);
     };
     if (WARMUP) await loop(ep.label, CONNECTIONS, WARMUP, op);
-    return await withCpu([], () => loop(`${ep.label} (raw pg)`, CONNECTIONS, SECONDS, op));
+    const name = `${ep.label} (raw pg${viaServerHandle ? `, ${PIPELINE} pipelined connections` : ''})`;
+    return await withCpu([], () => loop(name, CONNECTIONS, SECONDS, op));
   } finally {
-    await pool.end();
+    await ('tx' in via ? via.close() : via.end());
   }
 }
 
@@ -267,10 +278,14 @@ async function inRounds<T>(n: number, label: string, measure: () => Promise<T>):
 async function measureFloor(url: string, key: string, plans: Statement[][]): Promise<Figure> {
   const file = path.join(os.tmpdir(), `adminease-bench-floor-${process.pid}-${key}.json`);
   writeFileSync(file, JSON.stringify(plans));
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/floor-server.ts', file, url, String(POOL)], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/floor-server.ts', file, url, String(POOL), String(PIPELINE)],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   try {
     const port = await new Promise<number>((resolve, reject) => {
       let out = '';
@@ -876,9 +891,12 @@ async function main() {
       const rounds = await inRounds(hasTarget ? ROUNDS : 1, ep.label, async () => {
         const h = (await measureReads(server, [ep])).get(ep.key)!;
         const r = await measureRaw(bigUrl, ep, epPlans);
+        // The same statements through connections like the server's own (pipelined): what its way with the database
+        // gives it over the raw pool, shown beside the target row.
+        const rp = hasTarget && PIPELINE > 0 ? await measureRaw(bigUrl, ep, epPlans, true) : undefined;
         // What any Node server could reach here: the same statements and an answer of the rows, nothing else.
         const fl = hasTarget ? await measureFloor(bigUrl, ep.key, epPlans) : undefined;
-        return { h, r, ratio: h.rps / r.rps, fl };
+        return { h, r, ratio: h.rps / r.rps, rp, fl };
       });
       const { h, r, ratio } = medianRound(rounds);
       bigReads.set(ep.key, h);
@@ -905,6 +923,16 @@ async function main() {
       );
       addCpu(ep.label, h, r);
       if (!hasTarget) continue;
+      if (PIPELINE > 0) {
+        const viaHandle = rounds.map((x) => ({ h: x.h, rp: x.rp!, ratio: x.h.rps / x.rp!.rps }));
+        const vm = medianRound(viaHandle);
+        (figures[ep.key] as Record<string, unknown>).rawPipelined = { ...vm.rp, ratio: vm.ratio };
+        add(
+          'raw',
+          `${ep.label}: server / raw pg through ${PIPELINE} pipelined connections (as the server reaches the database)${medianOf(viaHandle)}`,
+          `${vm.ratio.toFixed(2)}x (raw ${fmt(vm.rp.rps)} req/s, p50 ${fmt(vm.rp.p50, 1)} ms${roundsText(viaHandle)})`,
+        );
+      }
       const floors = rounds.map((x) => ({ fl: x.fl!, r: x.r, ratio: x.fl!.rps / x.r.rps }));
       const fm = medianRound(floors);
       (figures[ep.key] as Record<string, unknown>).floor = { ...fm.fl, ratio: fm.ratio };

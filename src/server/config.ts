@@ -83,6 +83,8 @@ export interface Config {
   secretKey?: string;
   /** DATABASE_POOL_MAX: connections in the pool. */
   databasePoolMax: number;
+  /** DATABASE_PIPELINE_CONNECTIONS: pipelined connections for statements on their own (0: they use the pool). */
+  databasePipelineConnections: number;
   /** Time limits of every database connection (0 turns one off). */
   database: DatabaseLimits;
   /**
@@ -224,6 +226,7 @@ export const ENV_SCHEMA = z.object({
   ADMINEASE_SESSION_MAX_HOURS: numberSetting(7 * 24, 'a positive number of hours', (n) => n > 0),
   ADMINEASE_WEB_DIR: text('./dist/web'),
   DATABASE_POOL_MAX: wholeNumber(20, 1, 10_000, 'a whole number of connections, 1 or more'),
+  DATABASE_PIPELINE_CONNECTIONS: wholeNumber(4, 0, 1_000, 'a whole number of connections, 0 or more'),
   DATABASE_CONNECT_TIMEOUT_MS: millisOrOff(5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: millisOrOff(30_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: millisOrOff(60_000),
@@ -355,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(e.ADMINEASE_WEB_DIR),
     secretKey: e.ADMINEASE_SECRET_KEY,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databasePipelineConnections: e.DATABASE_PIPELINE_CONNECTIONS,
     database: {
       connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -67,7 +67,7 @@ async function main() {
   // Loaded before the first connection: compiling the code blocks the event loop, and a connection's time limit
   // must not run out meanwhile.
   const { buildApp } = await appModule;
-  const db = createDb(url, config.databasePoolMax, config.database);
+  const db = createDb(url, config.databasePoolMax, config.database, undefined, config.databasePipelineConnections);
   const { applied, seeded } = await prepareDatabase(db, config);
   if (applied.length) log('info', 'migrations applied', { applied });
   if (seeded) log('info', 'demo organisation loaded', seeded);
