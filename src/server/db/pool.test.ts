@@ -112,7 +112,7 @@ describe('pipelined statements (db.query)', () => {
     expect((await db.query('SELECT 7 AS n')).rows[0].n).toBe(7);
   });
 
-  it('fails a statement with the reason when the database cannot be reached, and connects once it can', async () => {
+  it('fails a statement with the reason when the database cannot be reached, and tries again for the next one', async () => {
     const dead = createDb('postgres://postgres@127.0.0.1:1/nowhere', 1, undefined, quiet, 1);
     try {
       const err = await dead.query('SELECT 1').then(
