@@ -313,7 +313,9 @@ test('at 390 px the decision and desk dialogs fit the phone too (reject, IT fill
   await page.screenshot({ path: 'e2e/screenshots/line-manager-390-reject.png', animations: 'disabled' });
   await reject.getByRole('button', { name: 'Cancel' }).click();
   await expect(reject).toBeHidden();
-  await page.getByRole('button', { name: 'Logout' }).click();
+  // Waits for the sign-in screen: the next page.goto would otherwise cut the sign-out's calls short and find
+  // Victoria still signed in (it did once, in CI on 2026-11-30).
+  await signOut(page);
 
   await signIn(page, 'lena.fischer@adminease.test');
   const fill = page
