@@ -130,8 +130,21 @@ function connectionLost(err: unknown): boolean {
   return databaseTrouble(err) !== undefined;
 }
 
+/** A statement, text or prepared, on a pool or a client. */
+function send(on: pg.Pool | pg.Client, text: Sql, params: unknown[] | undefined): Promise<pg.QueryResult> {
+  return typeof text === 'string'
+    ? on.query(text, params as any[])
+    : on.query({ name: text.name, text: text.text, values: params as any[] });
+}
+
+/** A pipelined connection and how many statements it carries now. */
+interface Slot {
+  client: pg.Client;
+  inFlight: number;
+}
+
 class Pipeline {
-  private readonly slots: Array<{ client: pg.Client; inFlight: number } | null>;
+  private readonly slots: Array<Slot | null>;
 
   constructor(
     private readonly config: pg.ClientConfig,
@@ -144,10 +157,7 @@ class Pipeline {
   query(text: Sql, params: unknown[] | undefined): Promise<pg.QueryResult> {
     const slot = this.pick();
     slot.inFlight += 1;
-    const q =
-      typeof text === 'string'
-        ? slot.client.query(text, params as any[])
-        : slot.client.query({ name: text.name, text: text.text, values: params as any[] });
+    const q = send(slot.client, text, params);
     q.then(
       () => {
         slot.inFlight -= 1;
@@ -162,15 +172,15 @@ class Pipeline {
     return q;
   }
 
-  private discard(slot: { client: pg.Client; inFlight: number }): void {
+  private discard(slot: Slot): void {
     const i = this.slots.indexOf(slot);
     if (i >= 0) this.slots[i] = null;
     slot.client.end().catch(() => undefined);
   }
 
   /** An idle connection, else a new one while there is room, else the least busy. */
-  private pick(): { client: pg.Client; inFlight: number } {
-    let best: { client: pg.Client; inFlight: number } | null = null;
+  private pick(): Slot {
+    let best: Slot | null = null;
     let empty = -1;
     for (let i = 0; i < this.slots.length; i++) {
       const s = this.slots[i];
@@ -186,7 +196,7 @@ class Pipeline {
     return best!;
   }
 
-  private open(i: number): { client: pg.Client; inFlight: number } {
+  private open(i: number): Slot {
     const client = new pg.Client({ ...this.config, pipeline: true });
     const slot = { client, inFlight: 0 };
     this.slots[i] = slot;
@@ -207,7 +217,7 @@ class Pipeline {
   }
 
   async close(): Promise<void> {
-    const open = this.slots.filter((s): s is { client: pg.Client; inFlight: number } => s !== null);
+    const open = this.slots.filter((s): s is Slot => s !== null);
     this.slots.fill(null);
     await Promise.all(open.map((s) => s.client.end().catch(() => undefined)));
   }
@@ -233,12 +243,7 @@ export function createDb(
     pool,
     url,
     limits,
-    query: (text, params) =>
-      pipeline
-        ? pipeline.query(text, params)
-        : typeof text === 'string'
-          ? pool.query(text, params as any[])
-          : pool.query({ name: text.name, text: text.text, values: params as any[] }),
+    query: (text, params) => (pipeline ? pipeline.query(text, params) : send(pool, text, params)),
     async tx(fn) {
       const client = await pool.connect();
       // A connection that failed (lost, or left with a statement the client stopped waiting for) is not
