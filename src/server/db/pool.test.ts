@@ -38,6 +38,19 @@ const connections = async () =>
     )
   ).rows[0].n;
 
+/** The backend running the statement marked `/* pool.test <mark> *\/` (other than `not`), once it runs. */
+async function runningOn(mark: string, not?: number): Promise<number> {
+  for (let i = 0; i < 200; i++) {
+    const r = await admin.query<{ pid: number }>(
+      "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query LIKE $1 AND pid <> pg_backend_pid() AND pid <> $2",
+      [`%pool.test ${mark} %`, not ?? 0],
+    );
+    if (r.rows[0]) return r.rows[0].pid;
+    await new Promise((res) => setTimeout(res, 25));
+  }
+  throw new Error(`no backend ran the statement ${mark}`);
+}
+
 describe('pipelined statements (db.query)', () => {
   it('answers many statements at once, each its own, on no more than the pipelined connections', async () => {
     const db = open(2);
@@ -96,22 +109,111 @@ describe('pipelined statements (db.query)', () => {
     await slow;
   });
 
-  it('replaces a lost connection: the statement it carried fails as database trouble, the next one is answered', async () => {
+  it('sends a statement whose session PostgreSQL ended before it completed once more, on a new connection, with the ones queued behind it', async () => {
     const db = open(1);
     const pid = await backendOf(db);
-    const inFlight = db.query('SELECT pg_sleep(5)');
-    await new Promise((r) => setTimeout(r, 200));
-    await admin.query('SELECT pg_terminate_backend($1)', [pid]);
-    const err = await inFlight.then(
+    const running = db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid FROM pg_sleep(0.5) /* pool.test ended-1 */');
+    const queued = [db.query('SELECT $1::int AS n', [2]), db.query(prepared('SELECT $1::int AS n /* pool.test ended-1 */'), [3])];
+    await runningOn('ended-1');
+    await admin.query('SELECT pg_terminate_backend($1, 5000)', [pid]);
+    const again = (await running).rows[0].pid;
+    expect(again).not.toBe(pid);
+    expect((await Promise.all(queued)).map((r) => r.rows[0].n)).toEqual([2, 3]);
+    expect(await backendOf(db)).toBe(again);
+  });
+
+  it('a write whose session was ended while it ran takes effect once, from its second sending', async () => {
+    const db = open(1);
+    await db.query('CREATE TABLE pipeline_once (n int)');
+    const pid = await backendOf(db);
+    const write = db.query('INSERT INTO pipeline_once SELECT 1 FROM pg_sleep(0.5) /* pool.test ended-2 */');
+    await runningOn('ended-2');
+    await admin.query('SELECT pg_terminate_backend($1, 5000)', [pid]);
+    expect((await write).rowCount).toBe(1);
+    expect((await admin.query('SELECT count(*)::int AS n FROM pipeline_once')).rows[0].n).toBe(1);
+  });
+
+  it('sends it once more only: ended again, it fails as database trouble, and the next statement is answered', async () => {
+    const db = open(1);
+    const first = await backendOf(db);
+    const doomed = db.query('SELECT pg_sleep(5) /* pool.test ended-3 */').then(
       () => null,
       (e: unknown) => e,
     );
-    expect(databaseTrouble(err)).toBeDefined();
+    await runningOn('ended-3');
+    await admin.query('SELECT pg_terminate_backend($1, 5000)', [first]);
+    const second = await runningOn('ended-3', first);
+    await admin.query('SELECT pg_terminate_backend($1, 5000)', [second]);
+    const err = await doomed;
+    expect(databaseTrouble(err)).toMatchObject({ reason: 'shutting-down', code: '57P01' });
     const next = await backendOf(db);
-    expect(next).not.toBe(pid);
-    expect((await db.query('SELECT 7 AS n')).rows[0].n).toBe(7);
+    expect([first, second]).not.toContain(next);
   });
 
+  it('does not send again a statement that failed on its own (an error, not an ended session)', async () => {
+    const db = open(1);
+    await db.query('CREATE TABLE pipeline_unique (n int PRIMARY KEY)');
+    await db.query('INSERT INTO pipeline_unique VALUES (1)');
+    const err = await db.query('INSERT INTO pipeline_unique VALUES (1)').then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect((err as { code?: string }).code).toBe('23505');
+    const broken = await db.query('SELECT 1/0').catch((e: unknown) => e);
+    expect((broken as { code?: string }).code).toBe('22012');
+  });
+
+  it('after every connection is terminated at once, the statements and transactions that follow are answered', async () => {
+    const db = open(4, 3);
+    for (let round = 0; round < 5; round++) {
+      await Promise.all([...Array.from({ length: 8 }, () => backendOf(db)), db.tx((c) => c.query('SELECT 1'))]);
+      // Once they are gone (a statement written to a connection whose end has not been read yet may fail with the
+      // closed socket, which says nothing of whether it ran: that one is not sent again, and answers 503).
+      await admin.query(
+        "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'",
+      );
+      const answers = await Promise.all([
+        ...Array.from({ length: 8 }, (_, i) => db.query<{ n: number }>('SELECT $1::int AS n', [i])),
+        db.tx(async (c) => (await c.query('SELECT 8 AS n')).rows[0]),
+        db.tx(async (c) => (await c.query('SELECT 9 AS n')).rows[0]),
+      ]);
+      expect(answers.map((a) => ('rows' in a ? a.rows[0].n : a.n))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    }
+  });
+});
+
+describe('transactions (db.tx)', () => {
+  it('begins once more on another connection when the pooled one taken was being ended', async () => {
+    const db = open(1, 1);
+    // The pool's one connection, idle, whose end the client has not read yet (its socket is not being read): as a
+    // request taking it a moment after a restart or a terminate would find it.
+    const client = await db.pool.connect();
+    const pid = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
+    const socket = (client as any).connection.stream as import('node:net').Socket;
+    socket.pause();
+    client.release();
+    await admin.query('SELECT pg_terminate_backend($1, 5000)', [pid]);
+    const inTx = db.tx(async (c) => (await c.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number);
+    setTimeout(() => socket.resume(), 100);
+    const again = await inTx;
+    expect(again).not.toBe(pid);
+  });
+
+  it("does not begin again for anything else: a failure inside the transaction is the caller's", async () => {
+    const db = open(1, 1);
+    let runs = 0;
+    const err = await db
+      .tx(async (c) => {
+        runs += 1;
+        await c.query('SELECT 1/0');
+      })
+      .catch((e: unknown) => e);
+    expect((err as { code?: string }).code).toBe('22012');
+    expect(runs).toBe(1);
+  });
+});
+
+describe('pipelined connections and the pool', () => {
   it('fails a statement with the reason when the database cannot be reached, and tries again for the next one', async () => {
     const dead = createDb('postgres://postgres@127.0.0.1:1/nowhere', 1, undefined, quiet, 1);
     try {

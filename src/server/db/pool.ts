@@ -105,6 +105,73 @@ function guardedClient(log: Log): typeof pg.Client {
 }
 
 /**
+ * An error that leaves its connection unusable: a FATAL or PANIC from PostgreSQL (the session was ended: terminated,
+ * shutting down), or a broken socket (no severity, and database trouble: refused, reset, terminated, timed out).
+ */
+function connectionLost(err: unknown): boolean {
+  const e = err as { severity?: string } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (e.severity !== undefined) return e.severity === 'FATAL' || e.severity === 'PANIC';
+  return databaseTrouble(err) !== undefined;
+}
+
+/**
+ * PostgreSQL ended the session on purpose and said so before closing it: admin_shutdown (pg_terminate_backend, a
+ * fast shutdown, a failover tool) or idle_session_timeout. It raises these where it checks for interrupts, never
+ * while committing, and a statement's CommandComplete goes out before its commit: a statement that had no
+ * CommandComplete when this arrived, on its connection, did not take effect. (A socket that simply breaks says no
+ * such thing: the statements on it may or may not have run.)
+ */
+const sessionEnded = (err: unknown): boolean => {
+  const code = (err as { code?: string } | null)?.code;
+  return code === '57P01' || code === '57P05';
+};
+
+/** A statement, text or prepared, on a pool or a client. */
+function send(on: pg.Pool | pg.Client, text: Sql, params: unknown[] | undefined): Promise<pg.QueryResult> {
+  return typeof text === 'string'
+    ? on.query(text, params as any[])
+    : on.query({ name: text.name, text: text.text, values: params as any[] });
+}
+
+/** A pipelined connection, how many statements it carries now, and whether PostgreSQL ended its session. */
+interface Slot {
+  client: pg.Client;
+  inFlight: number;
+  ended: boolean;
+}
+
+/**
+ * One statement on a pipelined connection: whether PostgreSQL completed it (CommandComplete), and the connection
+ * marked ended when its session was ended, before the statements behind it fail with the closed socket.
+ */
+class Statement extends pg.Query {
+  completed = false;
+
+  constructor(
+    text: Sql,
+    params: unknown[] | undefined,
+    private readonly slot: Slot,
+    callback: (err: Error | undefined, result: any) => void,
+  ) {
+    super(
+      typeof text === 'string' ? { text, values: params as any[] } : { name: text.name, text: text.text, values: params as any[] },
+      callback,
+    );
+  }
+
+  handleCommandComplete(msg: unknown, connection: unknown): void {
+    this.completed = true;
+    (pg.Query.prototype as any).handleCommandComplete.call(this, msg, connection);
+  }
+
+  handleError(err: Error, connection: unknown): void {
+    if (sessionEnded(err)) this.slot.ended = true;
+    (pg.Query.prototype as any).handleError.call(this, err, connection);
+  }
+}
+
+/**
  * A few connections in pipeline mode for the statements that run on their own (`db.query`: each its own
  * transaction, as pool.query runs them). A pooled connection carries one statement at a time: PostgreSQL's process
  * answers it and goes to sleep until the next one arrives, and the server waits for the answer before it can send
@@ -117,32 +184,10 @@ function guardedClient(log: Log): typeof pg.Client {
  * the statements sent after it (those queued behind it on its connection do wait; the pool's transactions never
  * do). A connection that breaks fails the statements it carried (503, as a lost pooled connection does) and is
  * replaced by the next statement that needs it; one that cannot be opened fails that statement and is tried again
- * by the next.
+ * by the next. A statement sent on a connection whose session PostgreSQL was ending at that moment (the ending is
+ * only seen when its message arrives) and that did not complete is sent once more, on a new connection: after a
+ * restart or a terminate, every connection would otherwise fail one request each.
  */
-/**
- * An error that leaves its connection unusable: a FATAL or PANIC from PostgreSQL (the session was ended: terminated,
- * shutting down), or a broken socket (no severity, and database trouble: refused, reset, terminated, timed out).
- */
-function connectionLost(err: unknown): boolean {
-  const e = err as { severity?: string } | null;
-  if (!e || typeof e !== 'object') return false;
-  if (e.severity !== undefined) return e.severity === 'FATAL' || e.severity === 'PANIC';
-  return databaseTrouble(err) !== undefined;
-}
-
-/** A statement, text or prepared, on a pool or a client. */
-function send(on: pg.Pool | pg.Client, text: Sql, params: unknown[] | undefined): Promise<pg.QueryResult> {
-  return typeof text === 'string'
-    ? on.query(text, params as any[])
-    : on.query({ name: text.name, text: text.text, values: params as any[] });
-}
-
-/** A pipelined connection and how many statements it carries now. */
-interface Slot {
-  client: pg.Client;
-  inFlight: number;
-}
-
 class Pipeline {
   private readonly slots: Array<Slot | null>;
 
@@ -154,22 +199,21 @@ class Pipeline {
     this.slots = Array.from({ length: size }, () => null);
   }
 
-  query(text: Sql, params: unknown[] | undefined): Promise<pg.QueryResult> {
-    const slot = this.pick();
+  query(text: Sql, params: unknown[] | undefined, again = false): Promise<pg.QueryResult> {
+    const slot = again ? this.fresh() : this.pick();
     slot.inFlight += 1;
-    const q = send(slot.client, text, params);
-    q.then(
-      () => {
+    return new Promise((resolve, reject) => {
+      const statement = new Statement(text, params, slot, (err, result) => {
         slot.inFlight -= 1;
-      },
-      (err) => {
-        slot.inFlight -= 1;
+        if (!err) return resolve(result);
         // The connection is gone (PostgreSQL ended the session, or the socket broke): the statements behind it must
         // not be sent on it while the client has yet to notice. Its slot is reopened by the next statement.
         if (connectionLost(err)) this.discard(slot);
-      },
-    );
-    return q;
+        if (!again && slot.ended && !statement.completed) resolve(this.query(text, params, true));
+        else reject(err);
+      });
+      slot.client.query(statement);
+    });
   }
 
   private discard(slot: Slot): void {
@@ -196,9 +240,15 @@ class Pipeline {
     return best!;
   }
 
+  /** A connection opened since the last ended one was dropped (the others may be ending too), else any. */
+  private fresh(): Slot {
+    const empty = this.slots.indexOf(null);
+    return empty >= 0 ? this.open(empty) : this.pick();
+  }
+
   private open(i: number): Slot {
     const client = new pg.Client({ ...this.config, pipeline: true });
-    const slot = { client, inFlight: 0 };
+    const slot: Slot = { client, inFlight: 0, ended: false };
     this.slots[i] = slot;
     const drop = () => {
       if (this.slots[i] === slot) this.slots[i] = null;
@@ -224,6 +274,23 @@ class Pipeline {
 }
 
 /**
+ * A pooled connection inside BEGIN. An idle connection whose session PostgreSQL was ending as it was taken (a
+ * restart, a terminate: the pool drops it only once the message arrives) fails the BEGIN, which did nothing: that
+ * one is closed and the BEGIN runs once more on another.
+ */
+async function begin(pool: pg.Pool, again = false): Promise<pg.PoolClient> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    return client;
+  } catch (err) {
+    client.release(err as Error);
+    if (!again && sessionEnded(err)) return begin(pool, true);
+    throw err;
+  }
+}
+
+/**
  * The pool of `url` with `max` connections and the time limits `limits` (main.ts passes the configuration's
  * DATABASE_POOL_MAX, DATABASE_PIPELINE_CONNECTIONS and DATABASE_*_TIMEOUT_MS; tools and tests take the defaults),
  * and `pipelined` connections for statements on their own (0: those go through the pool). Errors outside a request
@@ -245,12 +312,11 @@ export function createDb(
     limits,
     query: (text, params) => (pipeline ? pipeline.query(text, params) : send(pool, text, params)),
     async tx(fn) {
-      const client = await pool.connect();
+      const client = await begin(pool);
       // A connection that failed (lost, or left with a statement the client stopped waiting for) is not
       // returned to the pool for the next request: release(err) closes it.
       let broken: Error | undefined;
       try {
-        await client.query('BEGIN');
         const out = await fn(client);
         await client.query('COMMIT');
         return out;

@@ -52,9 +52,9 @@ describe('database trouble answered as 503', () => {
 
   it('a read-only database: writes are 503 with Retry-After and health says 503 read-only', async () => {
     await admin.query(`ALTER DATABASE ${dbName} SET default_transaction_read_only = on`);
-    // New sessions only: close the pool's current connections.
+    // New sessions only: close the server's current connections (and wait until they are gone).
     await admin.query(
-      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = $1',
+      'SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = $1',
       ['client backend'],
     );
     try {
@@ -76,7 +76,7 @@ describe('database trouble answered as 503', () => {
     } finally {
       await admin.query(`ALTER DATABASE ${dbName} RESET default_transaction_read_only`);
       await admin.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = $1',
+        'SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = $1',
         ['client backend'],
       );
     }
