@@ -87,6 +87,16 @@ describe('pipelined statements (db.query)', () => {
     expect((await db.query('SELECT 5 AS n')).rows[0].n).toBe(5);
   });
 
+  it("gives a failed statement's error a stack that leads back to the code that sent it", async () => {
+    const db = open(1);
+    async function readTheProbe() {
+      return await db.query('SELECT 1/0 AS n');
+    }
+    const err = (await readTheProbe().catch((e: unknown) => e)) as Error;
+    expect((err as { code?: string }).code).toBe('22012');
+    expect(err.stack).toContain('readTheProbe');
+  });
+
   it('keeps each statement its own transaction (a failed one undoes only itself)', async () => {
     const db = open(1);
     await db.query('CREATE TABLE pipeline_probe (n int PRIMARY KEY)');

@@ -199,20 +199,29 @@ class Pipeline {
     this.slots = Array.from({ length: size }, () => null);
   }
 
-  query(text: Sql, params: unknown[] | undefined, again = false): Promise<pg.QueryResult> {
+  query(text: Sql, params: unknown[] | undefined): Promise<pg.QueryResult> {
+    return this.run(text, params, false);
+  }
+
+  /** The statement on a connection; `again`: its second sending, on a connection opened for it. */
+  private run(text: Sql, params: unknown[] | undefined, again: boolean): Promise<pg.QueryResult> {
     const slot = again ? this.fresh() : this.pick();
     slot.inFlight += 1;
-    return new Promise((resolve, reject) => {
+    return new Promise<pg.QueryResult>((resolve, reject) => {
       const statement = new Statement(text, params, slot, (err, result) => {
         slot.inFlight -= 1;
         if (!err) return resolve(result);
         // The connection is gone (PostgreSQL ended the session, or the socket broke): the statements behind it must
         // not be sent on it while the client has yet to notice. Its slot is reopened by the next statement.
         if (connectionLost(err)) this.discard(slot);
-        if (!again && slot.ended && !statement.completed) resolve(this.query(text, params, true));
+        if (!again && slot.ended && !statement.completed) resolve(this.run(text, params, true));
         else reject(err);
       });
       slot.client.query(statement);
+    }).catch((err) => {
+      // As pg's own promise does: the stack leads back to the code that sent the statement, not to the socket read.
+      Error.captureStackTrace(err);
+      throw err;
     });
   }
 
