@@ -51,6 +51,15 @@ async function runningOn(mark: string, not?: number): Promise<number> {
   throw new Error(`no backend ran the statement ${mark}`);
 }
 
+/** How many backends run the statement marked `/* pool.test <mark> *\/` now. */
+async function runningCount(mark: string): Promise<number> {
+  const r = await admin.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query LIKE $1 AND pid <> pg_backend_pid()",
+    [`%pool.test ${mark} %`],
+  );
+  return r.rows[0].n;
+}
+
 describe('pipelined statements (db.query)', () => {
   it('answers many statements at once, each its own, on no more than the pipelined connections', async () => {
     const db = open(2);
@@ -130,6 +139,18 @@ describe('pipelined statements (db.query)', () => {
     expect(again).not.toBe(pid);
     expect((await Promise.all(queued)).map((r) => r.rows[0].n)).toEqual([2, 3]);
     expect(await backendOf(db)).toBe(again);
+  });
+
+  it('sends them all once more when every connection is ended with statements in flight on each', async () => {
+    const db = open(2);
+    const pids = new Set(await Promise.all([backendOf(db), backendOf(db)]));
+    expect(pids.size).toBe(2);
+    const sent = Array.from({ length: 12 }, (_, i) =>
+      db.query<{ n: number }>(i < 2 ? 'SELECT $1::int AS n FROM pg_sleep(0.5) /* pool.test ended-all */' : 'SELECT $1::int AS n', [i]),
+    );
+    for (let i = 0; i < 200 && (await runningCount('ended-all')) < 2; i++) await new Promise((r) => setTimeout(r, 25));
+    await admin.query('SELECT pg_terminate_backend(pid, 5000) FROM unnest($1::int[]) AS pid', [[...pids]]);
+    expect((await Promise.all(sent)).map((r) => r.rows[0].n)).toEqual(Array.from({ length: 12 }, (_, i) => i));
   });
 
   it('a write whose session was ended while it ran takes effect once, from its second sending', async () => {
