@@ -249,7 +249,7 @@ class Pipeline {
     return best!;
   }
 
-  /** A connection opened since the last ended one was dropped (the others may be ending too), else any. */
+  /** A new connection in a free slot (the other connections may be ending too), else the usual pick. */
   private fresh(): Slot {
     const empty = this.slots.indexOf(null);
     return empty >= 0 ? this.open(empty) : this.pick();
