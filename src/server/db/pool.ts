@@ -127,11 +127,13 @@ const sessionEnded = (err: unknown): boolean => {
   return code === '57P01' || code === '57P05';
 };
 
-/** A statement, text or prepared, on a pool or a client. */
-function send(on: pg.Pool | pg.Client, text: Sql, params: unknown[] | undefined): Promise<pg.QueryResult> {
-  return typeof text === 'string'
-    ? on.query(text, params as any[])
-    : on.query({ name: text.name, text: text.text, values: params as any[] });
+/** A statement, text or prepared, as pg's query config. */
+const queryConfig = (text: Sql, params: unknown[] | undefined): pg.QueryConfig =>
+  typeof text === 'string' ? { text, values: params as any[] } : { name: text.name, text: text.text, values: params as any[] };
+
+/** A statement, text or prepared, on the pool. */
+function send(on: pg.Pool, text: Sql, params: unknown[] | undefined): Promise<pg.QueryResult> {
+  return on.query(queryConfig(text, params));
 }
 
 /** A pipelined connection, how many statements it carries now, and whether PostgreSQL ended its session. */
@@ -154,10 +156,7 @@ class Statement extends pg.Query {
     private readonly slot: Slot,
     callback: (err: Error | undefined, result: any) => void,
   ) {
-    super(
-      typeof text === 'string' ? { text, values: params as any[] } : { name: text.name, text: text.text, values: params as any[] },
-      callback,
-    );
+    super(queryConfig(text, params), callback);
   }
 
   handleCommandComplete(msg: unknown, connection: unknown): void {
