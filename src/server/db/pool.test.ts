@@ -284,3 +284,87 @@ describe('pipelined connections and the pool', () => {
     expect(db.pool.totalCount).toBe(1);
   });
 });
+
+describe('rows and writes of the pipelined connections', () => {
+  // Every type the app reads, nulls, odd and repeated column names: the rows of a prepared statement are the rows pg makes.
+  const ODD = `SELECT $1::int AS id, 12345678901::bigint AS big, 12.50::numeric AS amount, '2026-11-30'::date AS day,
+      '2026-11-30T05:00:00Z'::timestamptz AS at, '{"a": [1, {"b": null}]}'::jsonb AS data, '[1, "x"]'::json AS list,
+      ARRAY['a', 'b']::text[] AS tags, true AS yes, NULL::text AS nothing, NULL::jsonb AS no_data, 'x' AS "constructor",
+      'y' AS "hasOwnProperty", 'q' AS "we""ird\\name \${x} */", 1 AS dup, 2 AS dup, 'é✓' AS "ünïcode" /* pool.test rows */`;
+
+  it("makes a prepared statement's rows as pg makes them: values, types, nulls, names and their order", async () => {
+    const db = open(1);
+    const plain = new pg.Client({ connectionString: url });
+    await plain.connect();
+    try {
+      const expected = (await plain.query(ODD, [7])).rows[0];
+      const st = prepared(ODD);
+      for (let i = 0; i < 3; i++) {
+        const row = (await db.query(st, [7])).rows[0];
+        expect(row).toEqual(expected);
+        expect(Object.keys(row)).toEqual(Object.keys(expected));
+        expect(row.at).toBeInstanceOf(Date);
+        expect(row.big).toBe(12345678901);
+        expect(row.amount).toBe(12.5);
+        expect(row.data).toEqual({ a: [1, { b: null }] });
+        expect(row.dup).toBe(2);
+        expect(row.nothing).toBeNull();
+      }
+      // many rows, each its own object
+      const many = await db.query(prepared('SELECT g AS n, g::text AS s FROM generate_series(1, 500) g /* pool.test rows many */'));
+      expect(many.rows.map((r) => r.n)).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));
+      many.rows[0].n = -1;
+      expect(many.rows[1].n).toBe(2);
+      expect(many.fields.map((f) => f.name)).toEqual(['n', 's']);
+    } finally {
+      await plain.end();
+    }
+  });
+
+  it('reads a prepared statement whose columns changed (a new connection after the schema changed) with its new columns', async () => {
+    await admin.query('DROP TABLE IF EXISTS pool_test_shape; CREATE TABLE pool_test_shape (a int)');
+    await admin.query('INSERT INTO pool_test_shape VALUES (1)');
+    const st = prepared('SELECT * FROM pool_test_shape /* pool.test shape */');
+    const before = open(1);
+    expect((await before.query(st)).rows).toEqual([{ a: 1 }]);
+    await before.close();
+    await admin.query(
+      "DROP TABLE pool_test_shape; CREATE TABLE pool_test_shape (a text, b jsonb); INSERT INTO pool_test_shape VALUES ('x', '[2]')",
+    );
+    const after = open(1);
+    expect((await after.query(st)).rows).toEqual([{ a: 'x', b: [2] }]);
+    await admin.query('DROP TABLE pool_test_shape');
+  });
+
+  it('leaves a column named __proto__ to pg: a column, not the prototype', async () => {
+    const db = open(1);
+    const row = (await db.query(prepared(`SELECT 1 AS "__proto__", 2 AS n /* pool.test proto */`))).rows[0];
+    expect(row.n).toBe(2);
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+  });
+
+  it('writes the statements sent in one turn of the event loop to a connection in one write', async () => {
+    const net = await import('node:net');
+    const db = open(1);
+    await db.query('SELECT 1');
+    const proto = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...a: unknown[]) => unknown>;
+    const orig = { _write: proto._write, _writev: proto._writev };
+    let writes = 0;
+    for (const k of ['_write', '_writev'] as const)
+      proto[k] = function (this: unknown, ...a: unknown[]) {
+        writes += 1;
+        return orig[k].apply(this, a);
+      };
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => db.query<{ n: number }>('SELECT $1::int AS n', [i])));
+      expect(answers.map((a) => a.rows[0].n)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+      expect(writes).toBe(1);
+      // and a statement sent in a later turn goes out on its own, not held back
+      writes = 0;
+      expect((await db.query('SELECT 21 AS n')).rows[0].n).toBe(21);
+      expect(writes).toBe(1);
+    } finally {
+      Object.assign(proto, orig);
+    }
+  });
+});
