@@ -297,10 +297,14 @@ describe('rows and writes of the pipelined connections', () => {
     const plain = new pg.Client({ connectionString: url });
     await plain.connect();
     try {
-      const expected = (await plain.query(ODD, [7])).rows[0];
+      const direct = await plain.query(ODD, [7]);
+      const expected = direct.rows[0];
       const st = prepared(ODD);
+      // the first on the connection is described; the next ones are not, and are read with the columns it had
       for (let i = 0; i < 3; i++) {
-        const row = (await db.query(st, [7])).rows[0];
+        const res = await db.query(st, [7]);
+        expect(res.fields.map((f) => [f.name, f.dataTypeID])).toEqual(direct.fields.map((f) => [f.name, f.dataTypeID]));
+        const row = res.rows[0];
         expect(row).toEqual(expected);
         expect(Object.keys(row)).toEqual(Object.keys(expected));
         expect(row.at).toBeInstanceOf(Date);
@@ -334,6 +338,21 @@ describe('rows and writes of the pipelined connections', () => {
     const after = open(1);
     expect((await after.query(st)).rows).toEqual([{ a: 'x', b: [2] }]);
     await admin.query('DROP TABLE pool_test_shape');
+  });
+
+  it('fails a prepared statement whose columns changed within its session instead of reading it with the old ones', async () => {
+    await admin.query('DROP TABLE IF EXISTS pool_test_alter; CREATE TABLE pool_test_alter (a int); INSERT INTO pool_test_alter VALUES (1)');
+    const db = open(1);
+    const st = prepared('SELECT * FROM pool_test_alter /* pool.test alter */');
+    expect((await db.query(st)).rows).toEqual([{ a: 1 }]);
+    expect((await db.query(st)).rows).toEqual([{ a: 1 }]);
+    await admin.query("ALTER TABLE pool_test_alter ADD COLUMN b text DEFAULT 'x'");
+    const err = await db.query(st).then(
+      () => null,
+      (e: unknown) => e as { code?: string },
+    );
+    expect(err?.code).toBe('0A000'); // cached plan must not change result type
+    await admin.query('DROP TABLE pool_test_alter');
   });
 
   it('leaves a column named __proto__ to pg: a column, not the prototype', async () => {

@@ -183,6 +183,8 @@ interface Slot {
   ended: boolean;
   /** Its socket is corked until the end of this turn of the event loop. */
   held: boolean;
+  /** The prepared statements described on it: their rows' shape and columns. */
+  described: Map<string, { shape: RowShape; fields: pg.FieldDef[] }>;
 }
 
 /**
@@ -208,7 +210,31 @@ class Statement extends pg.Query {
     // Prepared statements only: their texts are few and fixed (a one-off text would compile a shape for one use).
     const shape = typeof this.sql !== 'string' && result.command === null ? rowShapeOf(this.sql.name, msg.fields) : null;
     if (!shape) return (pg.Query.prototype as any).handleRowDescription.call(this, msg);
-    result.fields = msg.fields;
+    this.useShape(shape, msg.fields);
+    this.slot.described.set((this.sql as Prepared).name, { shape, fields: msg.fields });
+  }
+
+  /**
+   * A prepared statement already described on this connection is not described again: PostgreSQL keeps its result's
+   * columns for the session (a change of them fails the statement: "cached plan must not change result type"), so
+   * its rows are made with the columns it had, and no RowDescription is sent and read for each execution.
+   */
+  prepare(connection: { describe: (msg: unknown) => void }): void {
+    const known = typeof this.sql === 'string' ? undefined : this.slot.described.get(this.sql.name);
+    if (!known) return (pg.Query.prototype as any).prepare.call(this, connection);
+    this.useShape(known.shape, known.fields);
+    const describe = connection.describe;
+    connection.describe = () => undefined;
+    try {
+      (pg.Query.prototype as any).prepare.call(this, connection);
+    } finally {
+      connection.describe = describe;
+    }
+  }
+
+  private useShape(shape: RowShape, fields: pg.FieldDef[]): void {
+    const result = (this as any)._result;
+    result.fields = fields;
     result.parseRow = shape.row;
     (this as any)._accumulateRows = true;
   }
@@ -327,7 +353,7 @@ class Pipeline {
 
   private open(i: number): Slot {
     const client = new pg.Client({ ...this.config, pipeline: true });
-    const slot: Slot = { client, inFlight: 0, ended: false, held: false };
+    const slot: Slot = { client, inFlight: 0, ended: false, held: false, described: new Map() };
     this.slots[i] = slot;
     const drop = () => {
       if (this.slots[i] === slot) this.slots[i] = null;
