@@ -290,7 +290,7 @@ describe('rows and writes of the pipelined connections', () => {
   const ODD = `SELECT $1::int AS id, 12345678901::bigint AS big, 12.50::numeric AS amount, '2026-11-30'::date AS day,
       '2026-11-30T05:00:00Z'::timestamptz AS at, '{"a": [1, {"b": null}]}'::jsonb AS data, '[1, "x"]'::json AS list,
       ARRAY['a', 'b']::text[] AS tags, true AS yes, NULL::text AS nothing, NULL::jsonb AS no_data, 'x' AS "constructor",
-      'y' AS "hasOwnProperty", 'q' AS "we""ird\\name \${x} */", 1 AS dup, 2 AS dup, 'é✓' AS "ünïcode" /* pool.test rows */`;
+      'y' AS "hasOwnProperty", 'two' AS "2", 'one' AS "1", 'q' AS "we""ird\\name \${x} */", 1 AS dup, 2 AS dup, 'é✓' AS "ünïcode" /* pool.test rows */`;
 
   it("makes a prepared statement's rows as pg makes them: values, types, nulls, names and their order", async () => {
     const db = open(1);
@@ -301,6 +301,19 @@ describe('rows and writes of the pipelined connections', () => {
       const expected = direct.rows[0];
       const st = prepared(ODD);
       // the first on the connection is described; the next ones are not, and are read with the columns it had
+      const Connection = pg.Connection as unknown as { prototype: { describe: (...a: unknown[]) => unknown } };
+      const describe = Connection.prototype.describe;
+      let described = 0;
+      Connection.prototype.describe = function (this: unknown, ...a: unknown[]) {
+        described += 1;
+        return describe.apply(this, a);
+      };
+      try {
+        for (let i = 0; i < 3; i++) await db.query(st, [7]);
+      } finally {
+        Connection.prototype.describe = describe;
+      }
+      expect(described).toBe(1);
       for (let i = 0; i < 3; i++) {
         const res = await db.query(st, [7]);
         expect(res.fields.map((f) => [f.name, f.dataTypeID])).toEqual(direct.fields.map((f) => [f.name, f.dataTypeID]));
@@ -338,6 +351,23 @@ describe('rows and writes of the pipelined connections', () => {
     const after = open(1);
     expect((await after.query(st)).rows).toEqual([{ a: 'x', b: [2] }]);
     await admin.query('DROP TABLE pool_test_shape');
+  });
+
+  it('runs a prepared statement with no rows (an update) and many first sendings of one in a turn as pg does', async () => {
+    await admin.query('DROP TABLE IF EXISTS pool_test_upd; CREATE TABLE pool_test_upd (a int); INSERT INTO pool_test_upd VALUES (1), (2)');
+    const db = open(1);
+    const upd = prepared('UPDATE pool_test_upd SET a = a + 1 /* pool.test upd */');
+    for (let i = 0; i < 2; i++) {
+      const r = await db.query(upd);
+      expect([r.command, r.rowCount, r.rows]).toEqual(['UPDATE', 2, []]);
+    }
+    const sel = prepared('SELECT a FROM pool_test_upd WHERE a > $1 ORDER BY a /* pool.test many first */');
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => db.query<{ a: number }>(sel, [i % 5])));
+    expect(answers.map((r) => r.rows.map((x) => x.a))).toEqual(Array.from({ length: 20 }, (_, i) => [3, 4].filter((a) => a > i % 5)));
+    // a failed sending (a value that is not an integer) leaves the next ones answered
+    await expect(db.query(sel, ['x'])).rejects.toMatchObject({ code: '22P02' });
+    expect((await db.query<{ a: number }>(sel, [3])).rows).toEqual([{ a: 4 }]);
+    await admin.query('DROP TABLE pool_test_upd');
   });
 
   it('fails a prepared statement whose columns changed within its session instead of reading it with the old ones', async () => {

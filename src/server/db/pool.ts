@@ -157,7 +157,11 @@ const rowShapes = new Map<string, RowShape | null>();
 function rowShapeOf(name: string, fields: pg.FieldDef[]): RowShape | null {
   const known = rowShapes.get(name);
   if (known === null) return null;
-  if (known && known.names.length === fields.length && fields.every((f, i) => f.name === known.names[i] && f.dataTypeID === known.types[i]))
+  if (
+    known &&
+    known.names.length === fields.length &&
+    fields.every((f, i) => f.name === known.names[i] && f.dataTypeID === known.types[i] && f.format !== 'binary')
+  )
     return known;
   if (!known && rowShapes.size >= 1000) return null;
   const shape = makeRowShape(fields);
@@ -210,8 +214,10 @@ class Statement extends pg.Query {
     // Prepared statements only: their texts are few and fixed (a one-off text would compile a shape for one use).
     const shape = typeof this.sql !== 'string' && result.command === null ? rowShapeOf(this.sql.name, msg.fields) : null;
     if (!shape) return (pg.Query.prototype as any).handleRowDescription.call(this, msg);
-    this.useShape(shape, msg.fields);
-    this.slot.described.set((this.sql as Prepared).name, { shape, fields: msg.fields });
+    // The columns are kept for the statement's next results on this connection: shared, so frozen.
+    const fields = Object.freeze(msg.fields) as pg.FieldDef[];
+    this.useShape(shape, fields);
+    this.slot.described.set((this.sql as Prepared).name, { shape, fields });
   }
 
   /**
