@@ -127,13 +127,10 @@ const sessionEnded = (err: unknown): boolean => {
   return code === '57P01' || code === '57P05';
 };
 
-/** A statement, text or prepared, as pg's query config. */
-const queryConfig = (text: Sql, params: unknown[] | undefined): pg.QueryConfig =>
-  typeof text === 'string' ? { text, values: params as any[] } : { name: text.name, text: text.text, values: params as any[] };
-
 /** A statement, text or prepared, on the pool. */
 function send(on: pg.Pool, text: Sql, params: unknown[] | undefined): Promise<pg.QueryResult> {
-  return on.query(queryConfig(text, params));
+  const values = params as any[];
+  return on.query(typeof text === 'string' ? { text, values } : { name: text.name, text: text.text, values });
 }
 
 /**
@@ -197,27 +194,31 @@ interface Slot {
  */
 class Statement extends pg.Query {
   completed = false;
+  /** The prepared statement's name; null for a text. */
+  private readonly preparedName: string | null;
 
   constructor(
-    private readonly sql: Sql,
+    sql: Sql,
     params: unknown[] | undefined,
     private readonly slot: Slot,
     callback: (err: Error | undefined, result: any) => void,
   ) {
     // The text alone, not a config object: pg copies a config object property by property for every statement.
     super(typeof sql === 'string' ? sql : sql.text, params as any[], callback);
-    if (typeof sql !== 'string') (this as unknown as { name: string }).name = sql.name;
+    this.preparedName = typeof sql === 'string' ? null : sql.name;
+    if (this.preparedName !== null) (this as unknown as { name: string }).name = this.preparedName;
   }
 
   handleRowDescription(msg: { fields: pg.FieldDef[] }): void {
     const result = (this as any)._result;
     // Prepared statements only: their texts are few and fixed (a one-off text would compile a shape for one use).
-    const shape = typeof this.sql !== 'string' && result.command === null ? rowShapeOf(this.sql.name, msg.fields) : null;
+    const name = this.preparedName;
+    const shape = name !== null && result.command === null ? rowShapeOf(name, msg.fields) : null;
     if (!shape) return (pg.Query.prototype as any).handleRowDescription.call(this, msg);
     // The columns are kept for the statement's next results on this connection: shared, so frozen.
     const fields = Object.freeze(msg.fields) as pg.FieldDef[];
     this.useShape(shape, fields);
-    this.slot.described.set((this.sql as Prepared).name, { shape, fields });
+    this.slot.described.set(name!, { shape, fields });
   }
 
   /**
@@ -226,7 +227,7 @@ class Statement extends pg.Query {
    * its rows are made with the columns it had, and no RowDescription is sent and read for each execution.
    */
   prepare(connection: { describe: (msg: unknown) => void }): void {
-    const known = typeof this.sql === 'string' ? undefined : this.slot.described.get(this.sql.name);
+    const known = this.preparedName === null ? undefined : this.slot.described.get(this.preparedName);
     if (!known) return (pg.Query.prototype as any).prepare.call(this, connection);
     this.useShape(known.shape, known.fields);
     const describe = connection.describe;
